@@ -1,0 +1,74 @@
+"""The same lookups as ``_native`` in pure Python, over the same generated table (for BACKEND == "python").
+
+Used when the C extension could not be built (no compiler at install time) or when BADUGI_FAST_BACKEND=python.
+"""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from importlib import resources
+
+from badugi_fast.cards import hand_codes
+from badugi_fast.perfect_hash import HAND_COUNT, hand_index
+
+__all__ = ["NAME", "index4", "rank4", "rank_text", "usable4"]
+
+NAME = "python"
+
+# The C header's error codes, for the same answers to the same bad input.
+E_CODE, E_DUPLICATE, E_TEXT = -1, -2, -3
+
+
+def _load_table() -> tuple[array, bytes]:
+    """Ranks (uint16) and usable masks (uint8) from badugi_fast/_table.bin, written by build.py at install."""
+    try:
+        data = (resources.files("badugi_fast") / "_table.bin").read_bytes()
+    except FileNotFoundError:
+        raise ImportError(
+            "badugi_fast/_table.bin is missing: the rank table is made when the package is built; "
+            "reinstall with `pip install .` (or run `python build.py` in a checkout)"
+        ) from None
+    if len(data) != 3 * HAND_COUNT:
+        raise ImportError(f"badugi_fast/_table.bin has {len(data)} bytes, expected {3 * HAND_COUNT}: rebuild it")
+    ranks = array("H", data[: 2 * HAND_COUNT])
+    if sys.byteorder == "big":
+        ranks.byteswap()
+    return ranks, data[2 * HAND_COUNT :]
+
+
+_RANKS, _USABLE = _load_table()
+
+
+def index4(a: int, b: int, c: int, d: int) -> int:
+    """The perfect-hash index of four cards, or a negative error code."""
+    codes = (a, b, c, d)
+    if any(not 0 <= code <= 51 for code in codes):
+        return E_CODE
+    if len(set(codes)) != 4:
+        return E_DUPLICATE
+    return hand_index(codes)
+
+
+def rank4(a: int, b: int, c: int, d: int) -> int:
+    """The rank number of four card codes, or a negative error code."""
+    index = index4(a, b, c, d)
+    return index if index < 0 else _RANKS[index]
+
+
+def usable4(a: int, b: int, c: int, d: int) -> int:
+    """Bit i set when argument i plays, or a negative error code."""
+    index = index4(a, b, c, d)
+    if index < 0:
+        return index
+    ascending = sorted((a, b, c, d))
+    mask = _USABLE[index]
+    return sum(1 << i for i, code in enumerate((a, b, c, d)) if mask >> ascending.index(code) & 1)
+
+
+def rank_text(utf8: bytes, length: int) -> int:
+    """The rank number of a hand written as UTF-8 text, or a negative error code."""
+    try:
+        return rank4(*hand_codes(utf8[:length].decode()))
+    except ValueError:
+        return E_TEXT

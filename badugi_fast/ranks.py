@@ -1,0 +1,84 @@
+"""Rank numbers 1 (best) ... 1092 (worst) <-> the usable ranks they stand for (rules.md, "Rank numbers").
+
+Values are card ranks with ace = 1 ... king = 13, highest first. Hands with more usable cards come first; among
+hands with the same number, the one whose values, read from the top, are lower is better.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+__all__ = ["RANK_COUNT", "describe", "hand_size", "rank_number", "rank_values"]
+
+RANK_COUNT = 1092
+
+
+def _all_values() -> list[tuple[int, ...]]:
+    """Every possible tuple of usable ranks, best first: 715 four-card, 286 three-, 78 two- and 13 one-card."""
+    ordered = []
+    for size in (4, 3, 2, 1):
+        tuples = [tuple(sorted(ranks, reverse=True)) for ranks in combinations(range(1, 14), size)]
+        ordered.extend(sorted(tuples))
+    return ordered
+
+
+_VALUES = _all_values()
+_NUMBER_OF_VALUES = {values: number for number, values in enumerate(_VALUES, 1)}
+_RANK_TEXT = "A23456789TJQK"
+
+
+def rank_number(values: tuple[int, ...]) -> int:
+    """The rank number of a hand whose usable ranks are ``values`` (ace = 1, highest first).
+
+    >>> rank_number((4, 3, 2, 1)), rank_number((13, 12, 11, 10)), rank_number((3, 2, 1)), rank_number((13,))
+    (1, 715, 716, 1092)
+    """
+    try:
+        return _NUMBER_OF_VALUES[values]
+    except KeyError:
+        raise ValueError(f"{values!r} are not 1 to 4 distinct ranks 1..13, highest first") from None
+
+
+def rank_values(rank: int) -> tuple[int, ...]:
+    """The usable ranks of rank number ``rank``, ace = 1, highest first.
+
+    >>> rank_values(1), rank_values(716), rank_values(1092)
+    ((4, 3, 2, 1), (3, 2, 1), (13,))
+    """
+    return _VALUES[_checked(rank) - 1]
+
+
+def hand_size(rank: int) -> int:
+    """How many cards play in a hand of rank number ``rank`` (4 for a badugi, down to 1).
+
+    >>> hand_size(715), hand_size(716), hand_size(1079), hand_size(1080)
+    (4, 3, 2, 1)
+    """
+    return len(rank_values(rank))
+
+
+def describe(rank: int) -> str:
+    """Human wording of a rank number.
+
+    >>> describe(1)
+    '4-card badugi 4-3-2-A'
+    >>> describe(rank_number((13, 8, 3)))
+    '3-card K-8-3'
+    >>> describe(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rank number 0 is out of range 1..1092
+    """
+    values = rank_values(rank)
+    text = "-".join(_RANK_TEXT[value - 1] for value in values)
+    return f"4-card badugi {text}" if len(values) == 4 else f"{len(values)}-card {text}"
+
+
+def _checked(rank: int) -> int:
+    """``rank`` if it is an int rank number, else ValueError."""
+    if isinstance(rank, bool) or not isinstance(rank, int) and not hasattr(rank, "__index__"):
+        raise ValueError(f"a rank number must be an int, not {type(rank).__name__}")
+    rank = int(rank)
+    if not 1 <= rank <= RANK_COUNT:
+        raise ValueError(f"rank number {rank} is out of range 1..{RANK_COUNT}")
+    return rank

@@ -1,0 +1,111 @@
+"""The rules of rules.md in plain Python: the specification and the ground truth for the rank table.
+
+Nothing here is fast and nothing here uses the table or the C module: ``build.py`` runs this code on every hand to
+make the table, and the tests hold the fast evaluator to it. The public functions are the same as in ``badugi_fast``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from badugi_fast.cards import Hand, card_str, hand_codes, parse_cards
+from badugi_fast.ranks import describe, hand_size, rank_number, rank_values
+
+__all__ = [
+    "best_cards",
+    "card_str",
+    "compare",
+    "describe",
+    "evaluate",
+    "hand_size",
+    "parse_cards",
+    "rank_values",
+    "winners",
+]
+
+
+def usable_cards(codes: Sequence[int]) -> tuple[int, ...]:
+    """The usable cards of four valid, distinct card codes (ascending codes).
+
+    The largest subset with no two cards of one rank and no two of one suit; among those, the one whose ranks read
+    from the highest down are lowest; among subsets with equal ranks (the choice does not change the value), the
+    one whose ascending card codes are lexicographically smallest, so that the answer is deterministic.
+    """
+    for size in (4, 3, 2, 1):
+        candidates = [cards for cards in combinations(sorted(codes), size) if _plays_together(cards)]
+        if candidates:
+            return min(candidates, key=lambda cards: (_values(cards), cards))
+    raise AssertionError("every single card plays")  # pragma: no cover - a one-card subset always qualifies
+
+
+def evaluate(hand: Hand) -> int:
+    """The rank number of a hand: 1 (A-2-3-4 badugi) ... 1092 (a lone king).
+
+    >>> evaluate("As2h3d4c"), evaluate("Kc Kd Kh Ks")
+    (1, 1092)
+    >>> evaluate("As 2h 3d")
+    Traceback (most recent call last):
+    ...
+    ValueError: a hand has exactly 4 cards, got 3 in 'As 2h 3d'
+    """
+    return rank_number(_values(usable_cards(hand_codes(hand))))
+
+
+def compare(a: Hand, b: Hand) -> int:
+    """1 if hand ``a`` wins, -1 if hand ``b`` wins, 0 if they split the pot.
+
+    >>> compare("Ks Qh Jd Tc", "As 2h 3d 4d")
+    1
+    """
+    rank_a, rank_b = evaluate(a), evaluate(b)
+    return (rank_a < rank_b) - (rank_a > rank_b)
+
+
+def winners(hands: Sequence[Hand]) -> list[int]:
+    """Indices of every hand that ties for best (one index unless the pot is split).
+
+    >>> winners(["7h 4c 3d 2s", "7h 6c 5d 3s", "7d 4h 3c 2s"])
+    [0, 2]
+    """
+    ranks = _ranks_of(hands, evaluate)
+    best = min(ranks)
+    return [i for i, rank in enumerate(ranks) if rank == best]
+
+
+def best_cards(hand: Hand) -> tuple[str, ...]:
+    """The usable cards, highest rank first (the choice among equal subsets is the one ``usable_cards`` makes).
+
+    >>> best_cards("Ts 7s Ah Jd")
+    ('Jd', '7s', 'Ah')
+    """
+    cards = sorted(usable_cards(hand_codes(hand)), reverse=True)
+    return tuple(card_str(code) for code in cards)
+
+
+def _plays_together(cards: Sequence[int]) -> bool:
+    """True when no two of ``cards`` share a rank and no two share a suit."""
+    ranks = {code >> 2 for code in cards}
+    suits = {code & 3 for code in cards}
+    return len(ranks) == len(suits) == len(cards)
+
+
+def _values(cards: Sequence[int]) -> tuple[int, ...]:
+    """The ranks of ``cards`` with ace = 1, highest first."""
+    return tuple(sorted(((code >> 2) + 1 for code in cards), reverse=True))
+
+
+def _ranks_of(hands: Sequence[Hand], evaluate_one: Callable[[Hand], int]) -> list[int]:
+    """Rank numbers of several hands; the error names the hand that is wrong. Shared with the fast evaluator."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise ValueError(f"winners takes a sequence of hands, not {type(hands).__name__}")
+    if not hands:
+        raise ValueError("winners needs at least one hand")
+    ranks = []
+    for i, hand in enumerate(hands):
+        try:
+            ranks.append(evaluate_one(hand))
+        except ValueError as error:
+            raise ValueError(f"hand {i}: {error}") from None
+    return ranks
+

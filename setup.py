@@ -1,0 +1,36 @@
+"""setuptools glue: cffi builds the extension from build.py; without a C compiler the package installs anyway.
+
+All metadata lives in pyproject.toml. This file only adds what pyproject.toml cannot say: the cffi module and a
+build_ext that first writes the generated rank table, then compiles the extension if it can.
+"""
+
+import sys
+import warnings
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build as badugi_build  # noqa: E402 - build.py sits beside this file, found through the line above
+
+
+class BuildTableThenExtension(build_ext):
+    """Write the rank table (needed by both backends), then build the C extension, or warn and go on without it."""
+
+    def run(self) -> None:
+        package_dir = badugi_build.PACKAGE if self.inplace else Path(self.build_lib) / "badugi_fast"
+        badugi_build.write_generated(package_dir)
+        try:
+            super().run()
+        except (CCompilerError, CompileError, ExecError, LinkError, PlatformError) as error:
+            message = (
+                f"badugi-fast: could not compile the C extension ({error}); installing the pure-Python backend "
+                "(same results, slower). Install a C compiler and reinstall for the fast one."
+            )
+            warnings.warn(message, stacklevel=1)
+            print(message, file=sys.stderr)
+
+
+setup(cffi_modules=["build.py:ffibuilder"], cmdclass={"build_ext": BuildTableThenExtension})
