@@ -1,0 +1,119 @@
+"""Pots from contributions, and who is paid what: one implementation for the hand-history scorer and the engine.
+
+Amounts are integers in the smallest unit of the game (cents, or tournament chips). Players are identified by
+their position in the ``contributions`` sequence (seat order, or any order the caller keeps consistently).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Pot", "award", "build_pots", "split_uncalled"]
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its size and the players who can win it (they put in at least its level and did not fold)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None, int]:
+    """The contributions once the part of the largest bet that nobody matched is taken back.
+
+    Returns ``(contributions, player, amount)``: the corrected contributions, who gets the uncalled chips back
+    (None when everything was matched) and how many.
+
+    >>> split_uncalled([100, 40, 250])
+    ([100, 40, 100], 2, 150)
+    >>> split_uncalled([100, 100])
+    ([100, 100], None, 0)
+    """
+    _check_amounts(contributions, "contribution")
+    result = list(contributions)
+    if len(result) < 2:
+        return result, None, 0
+    top = max(range(len(result)), key=result.__getitem__)
+    second = max(amount for player, amount in enumerate(result) if player != top)
+    excess = result[top] - second
+    if excess == 0:
+        return result, None, 0
+    result[top] = second
+    return result, top, excess
+
+
+def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> list[Pot]:
+    """The main pot, then each side pot, from every player's total contribution to the hand.
+
+    Folded players' chips stay in the pots, but they are eligible for none. Levels where the same players are
+    eligible are merged (a side pot exists only where an all-in player drops out).
+
+    >>> build_pots([50, 100, 100, 30], folded={3})
+    [Pot(amount=180, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
+    """
+    _check_amounts(contributions, "contribution")
+    pots: list[Pot] = []
+    previous = 0
+    for level in sorted({amount for amount in contributions if amount > 0}):
+        amount = sum(min(paid, level) - min(paid, previous) for paid in contributions)
+        eligible = tuple(p for p, paid in enumerate(contributions) if paid >= level and p not in folded)
+        if pots and (pots[-1].eligible == eligible or not eligible):
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    return pots
+
+
+def award(
+    pots: Sequence[Pot],
+    ranks: Mapping[int, int],
+    odd_chip_order: Sequence[int],
+    rake: int = 0,
+) -> dict[int, int]:
+    """What each winning player collects: every pot to the best rank number among its eligible players.
+
+    ``ranks`` maps each player still contesting the showdown to the rank number of their hand (lower is better);
+    a pot with a single eligible player goes to that player whatever they hold. Tied players split a pot equally;
+    the indivisible chips go one each to the tied players in ``odd_chip_order`` (usually seat order starting left
+    of the button). ``rake`` is taken from the main pot first, then from the side pots in order.
+
+    >>> pots = build_pots([100, 100, 100])
+    >>> award(pots, {0: 5, 1: 5, 2: 9}, odd_chip_order=[1, 2, 0], rake=1)
+    {1: 150, 0: 149}
+    """
+    _check_amounts([rake], "rake")
+    if rake > sum(pot.amount for pot in pots):
+        raise ValueError(f"rake {rake} is more than the pots hold")
+    order = {player: place for place, player in enumerate(odd_chip_order)}
+    collected: dict[int, int] = {}
+    rake_left = rake
+    for number, pot in enumerate(pots):
+        taken = min(rake_left, pot.amount)
+        rake_left -= taken
+        amount = pot.amount - taken
+        winners = _pot_winners(pot, ranks, number)
+        share, odd = divmod(amount, len(winners))
+        for place, player in enumerate(sorted(winners, key=lambda p: order.get(p, len(order) + p))):
+            collected[player] = collected.get(player, 0) + share + (1 if place < odd else 0)
+    return collected
+
+
+def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:
+    """The players who take pot number ``number`` (0 = main pot)."""
+    if len(pot.eligible) == 1:
+        return list(pot.eligible)
+    contenders = [player for player in pot.eligible if player in ranks]
+    if not contenders:
+        raise ValueError(f"pot {number} ({pot.amount}) has eligible players {list(pot.eligible)} but no hand shown")
+    best = min(ranks[player] for player in contenders)
+    return [player for player in contenders if ranks[player] == best]
+
+
+def _check_amounts(amounts: Sequence[int], what: str) -> None:
+    """Amounts must be non-negative integers: money is never a float here."""
+    for amount in amounts:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise ValueError(f"a {what} must be a non-negative integer number of chips, not {amount!r}")
