@@ -1,0 +1,43 @@
+"""The ``badugi`` command line: parses arguments and calls the API; nothing else happens here.
+
+Subcommands live next to the code they drive: each module in ``_COMMANDS`` has ``add_arguments(parser)`` and
+``run(args) -> int``. Bad input ends in a one-line error on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+#: subcommand -> (module with add_arguments/run, one-line help)
+_COMMANDS = {
+    "eval": ("badugi_fast.eval_command", "rank one or more hands, and say who wins"),
+}
+
+
+class UsageError(Exception):
+    """Bad input from the command line: reported in one line, exit status 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="badugi", description="Exact Badugi hand evaluation.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module_name, summary) in _COMMANDS.items():
+        sub = commands.add_parser(name, help=summary, description=summary)
+        sub.set_defaults(module_name=module_name)
+        importlib.import_module(module_name).add_arguments(sub)
+    args = parser.parse_args(argv)
+    try:
+        status: int = importlib.import_module(args.module_name).run(args)
+    except (ValueError, OSError, UsageError) as error:
+        print(f"badugi {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"badugi {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return status
