@@ -13,7 +13,7 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build as badugi_build  # noqa: E402 - build.py sits beside this file, found through the line above
+import build as badugi_build
 
 
 class BuildTableThenExtension(build_ext):

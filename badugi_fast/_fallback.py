@@ -20,7 +20,7 @@ NAME = "python"
 E_CODE, E_DUPLICATE, E_TEXT = -1, -2, -3
 
 
-def _load_table() -> tuple[array, bytes]:
+def _load_table() -> tuple[array[int], bytes]:
     """Ranks (uint16) and usable masks (uint8) from badugi_fast/_table.bin, written by build.py at install."""
     try:
         data = (resources.files("badugi_fast") / "_table.bin").read_bytes()

@@ -8,8 +8,7 @@ s=3 (see rules.md). Text is ASCII (``As``), with ``10`` for ``T``, in either cas
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
-from typing import Union
+from collections.abc import Iterable
 
 __all__ = ["RANK_CHARS", "SUIT_CHARS", "Hand", "card_str", "hand_codes", "parse_cards"]
 
@@ -21,8 +20,8 @@ _SUIT_INDEX = {ch: i for i, ch in enumerate(SUIT_CHARS)} | {ch.upper(): i for i,
 _SUIT_INDEX |= {"♣": 0, "♦": 1, "♥": 2, "♠": 3}
 _SEPARATORS = frozenset(" \t\r\n,")
 
-#: Everything ``evaluate`` accepts as one hand: text, four card strings, or four card codes.
-Hand = Union[str, Sequence[str], Sequence[int]]
+#: Everything ``evaluate`` accepts as one hand: text, or four cards as card strings or int codes (numpy ints too).
+Hand = str | Iterable[str | int]
 
 
 def card_str(code: int) -> str:
@@ -66,12 +65,13 @@ def parse_cards(text: str) -> list[int]:
         else:
             raise ValueError(
                 f"bad card text at character {pos + 1} of {text!r}: "
-                f"expected a rank (A 2-9 T J Q K or 10), got {text[pos:pos + 2]!r}"
+                f"expected a rank (A 2-9 T J Q K or 10), got {text[pos : pos + 2]!r}"
             )
         if pos_suit >= end or text[pos_suit] not in _SUIT_INDEX:
             got = repr(text[pos_suit]) if pos_suit < end else "the end of the text"
             raise ValueError(
-                f"bad card text at character {pos_suit + 1} of {text!r}: expected a suit (c d h s or ♣ ♦ ♥ ♠), got {got}"
+                f"bad card text at character {pos_suit + 1} of {text!r}: "
+                f"expected a suit (c d h s or ♣ ♦ ♥ ♠), got {got}"
             )
         codes.append(4 * rank + _SUIT_INDEX[text[pos_suit]])
         pos = pos_suit + 1

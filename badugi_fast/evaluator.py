@@ -6,7 +6,7 @@ Every call goes straight to the backend's lookup; only when that reports bad inp
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import Hand, card_str, hand_codes, parse_cards
@@ -27,9 +27,9 @@ __all__ = [
 
 BACKEND: str = backend.NAME
 
-_rank4 = backend.rank4
-_rank_text = backend.rank_text
-_usable4 = backend.usable4
+_rank4: Callable[[int, int, int, int], int] = backend.rank4
+_rank_text: Callable[[bytes, int], int] = backend.rank_text
+_usable4: Callable[[int, int, int, int], int] = backend.usable4
 
 
 def evaluate(hand: Hand) -> int:
@@ -54,7 +54,7 @@ def evaluate(hand: Hand) -> int:
             rank = _rank_text(data, len(data))
             if rank > 0:
                 return rank
-    elif type(hand) in (list, tuple) and len(hand) == 4:
+    elif (type(hand) is list or type(hand) is tuple) and len(hand) == 4:
         a, b, c, d = hand
         if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
             rank = _rank4(a, b, c, d)

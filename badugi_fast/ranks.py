@@ -76,7 +76,7 @@ def describe(rank: int) -> str:
 
 def _checked(rank: int) -> int:
     """``rank`` if it is an int rank number, else ValueError."""
-    if isinstance(rank, bool) or not isinstance(rank, int) and not hasattr(rank, "__index__"):
+    if isinstance(rank, bool) or (not isinstance(rank, int) and not hasattr(rank, "__index__")):
         raise ValueError(f"a rank number must be an int, not {type(rank).__name__}")
     rank = int(rank)
     if not 1 <= rank <= RANK_COUNT:

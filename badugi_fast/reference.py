@@ -108,4 +108,3 @@ def _ranks_of(hands: Sequence[Hand], evaluate_one: Callable[[Hand], int]) -> lis
         except ValueError as error:
             raise ValueError(f"hand {i}: {error}") from None
     return ranks
-

@@ -1,0 +1,60 @@
+"""badugi_fast and badugi_fast.reference offer the same public functions with the same signatures."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+import badugi_fast
+from badugi_fast import reference
+
+PUBLIC = sorted(set(reference.__all__))
+
+
+def test_same_public_names() -> None:
+    assert sorted(set(badugi_fast.__all__) - {"BACKEND"}) == PUBLIC
+    assert badugi_fast.BACKEND in ("c", "python")
+
+
+@pytest.mark.parametrize("name", PUBLIC)
+def test_same_signatures(name: str) -> None:
+    fast, ref = getattr(badugi_fast, name), getattr(reference, name)
+    assert inspect.signature(fast) == inspect.signature(ref)
+    assert fast.__doc__, f"{name} needs a docstring"
+
+
+@pytest.mark.parametrize("module", [badugi_fast, reference], ids=["fast", "reference"])
+def test_same_answers_through_each_public_function(module: object) -> None:
+    api = module
+    assert api.evaluate("A♠2♥3♦4♣") == 1  # type: ignore[attr-defined]
+    assert api.compare("7s 4h 3d 2c", "7s 6h 5d 3c") == 1  # type: ignore[attr-defined]
+    assert api.winners(["Kc Kd Kh Ks", "Ac Ad Ah As"]) == [1]  # type: ignore[attr-defined]
+    assert api.best_cards("3d 8c Ks Kc") == ("Ks", "8c", "3d")  # type: ignore[attr-defined]
+    assert api.describe(api.evaluate("3d 8c Ks Kc")) == "3-card K-8-3"  # type: ignore[attr-defined]
+    assert api.hand_size(716) == 3  # type: ignore[attr-defined]
+    assert api.rank_values(1) == (4, 3, 2, 1)  # type: ignore[attr-defined]
+    assert api.parse_cards("10s") == [39]  # type: ignore[attr-defined]
+    assert api.card_str(39) == "Ts"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("module", [badugi_fast, reference], ids=["fast", "reference"])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda api: api.evaluate("As2h3d"), "exactly 4 cards, got 3"),
+        (lambda api: api.evaluate([0, 1, 2, 60]), "card 4 is 60"),
+        (lambda api: api.evaluate([0, 1, 2, 2]), "duplicate card Ah"),
+        (lambda api: api.evaluate(("As", "2h", "3d", 4.0)), "not float"),
+        (lambda api: api.evaluate(None), "not NoneType"),
+        (lambda api: api.compare("As2h3d4c", "As2h3dZz"), "expected a rank"),
+        (lambda api: api.winners([]), "at least one hand"),
+        (lambda api: api.winners("As2h3d4c"), "sequence of hands, not str"),
+        (lambda api: api.winners(["As2h3d4c", "Kc Kd Kh Ks", "As"]), "hand 2: a hand has exactly 4 cards"),
+        (lambda api: api.best_cards("As As 2h 3d"), "duplicate card As"),
+        (lambda api: api.describe(1093), "out of range 1..1092"),
+    ],
+)
+def test_same_errors(module: object, call: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call(module)  # type: ignore[operator]
