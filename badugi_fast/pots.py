@@ -71,34 +71,54 @@ def award(
     pots: Sequence[Pot],
     ranks: Mapping[int, int],
     odd_chip_order: Sequence[int],
-    rake: int = 0,
+    rake: int | Sequence[int] = 0,
 ) -> dict[int, int]:
     """What each winning player collects: every pot to the best rank number among its eligible players.
 
     ``ranks`` maps each player still contesting the showdown to the rank number of their hand (lower is better);
     a pot with a single eligible player goes to that player whatever they hold. Tied players split a pot equally;
     the indivisible chips go one each to the tied players in ``odd_chip_order`` (usually seat order starting left
-    of the button). ``rake`` is taken from the main pot first, then from the side pots in order.
+    of the button). ``rake`` is either one amount, taken from the main pot first, then from the side pots in order,
+    or one amount per pot, as sites that rake each pot separately record it (PokerStars' "Main pot $2.90. Side pot
+    $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``).
 
     >>> pots = build_pots([100, 100, 100])
     >>> award(pots, {0: 5, 1: 5, 2: 9}, odd_chip_order=[1, 2, 0], rake=1)
     {1: 150, 0: 149}
+    >>> award(build_pots([70, 175, 175]), {0: 9, 1: 7, 2: 5}, [0, 1, 2], rake=[15, 10])
+    {2: 395}
     """
-    _check_amounts([rake], "rake")
-    if rake > sum(pot.amount for pot in pots):
-        raise ValueError(f"rake {rake} is more than the pots hold")
+    per_pot = _rake_per_pot(pots, rake)
     order = {player: place for place, player in enumerate(odd_chip_order)}
     collected: dict[int, int] = {}
-    rake_left = rake
-    for number, pot in enumerate(pots):
-        taken = min(rake_left, pot.amount)
-        rake_left -= taken
+    for number, (pot, taken) in enumerate(zip(pots, per_pot)):
         amount = pot.amount - taken
         winners = _pot_winners(pot, ranks, number)
         share, odd = divmod(amount, len(winners))
         for place, player in enumerate(sorted(winners, key=lambda p: order.get(p, len(order) + p))):
             collected[player] = collected.get(player, 0) + share + (1 if place < odd else 0)
     return collected
+
+
+def _rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
+    """The rake taken from each pot: spread main pot first when given as one amount."""
+    if isinstance(rake, int):
+        _check_amounts([rake], "rake")
+        if rake > sum(pot.amount for pot in pots):
+            raise ValueError(f"rake {rake} is more than the pots hold")
+        per_pot = []
+        for pot in pots:
+            taken = min(rake, pot.amount)
+            per_pot.append(taken)
+            rake -= taken
+        return per_pot
+    _check_amounts(rake, "rake")
+    if len(rake) != len(pots):
+        raise ValueError(f"{len(rake)} rake amounts for {len(pots)} pots")
+    for number, (pot, taken) in enumerate(zip(pots, rake)):
+        if taken > pot.amount:
+            raise ValueError(f"rake {taken} is more than pot {number} holds ({pot.amount})")
+    return list(rake)
 
 
 def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:

@@ -1,0 +1,45 @@
+"""Bulk hand-history scoring: read what the poker sites wrote, re-evaluate every showdown, verify every pot.
+
+>>> from badugi_fast import history
+>>> text = '''#1: Limit Badugi - 30/60
+... 2020-10-30 19:53:19
+... Table 'T' Seat 1 is the button
+... Seat 1: A (100)
+... Seat 2: B (100)
+... *** 1ST BETTING ROUND ***
+... A: posts the small blind 15
+... B: posts the big blind 30
+... A calls 30
+... B checks
+... *** 1ST DRAW ***
+... *** 4TH BETTING ROUND ***
+... A shows [As 2h 3d 4c]
+... B shows [Ks Qh Jd Tc]
+... *** SUMMARY ***
+... Rake 0
+... A wins pot (60)
+... '''
+>>> [(r.status, [(p.name, p.rank, p.collected, p.expected) for p in r.players])
+...  for r in map(history.score, history.parse(text))]
+[('verified', [('A', 1, '0.60', '0.60'), ('B', 715, '0.00', '0.00')])]
+
+Supported: PokerStars, Full Tilt and KingsClub text, Merge XML; see ``badugi score --help``.
+"""
+
+from badugi_fast.history.batch import parse, score_file, score_files, score_files_grouped
+from badugi_fast.history.model import Action, Draw, Hand, Seat
+from badugi_fast.history.score import PlayerResult, Result, score
+
+__all__ = [
+    "Action",
+    "Draw",
+    "Hand",
+    "PlayerResult",
+    "Result",
+    "Seat",
+    "parse",
+    "score",
+    "score_file",
+    "score_files",
+    "score_files_grouped",
+]

@@ -1,0 +1,66 @@
+"""Many files at once: parse and score each file, in parallel processes if asked, results in input order.
+
+A file is the unit of work: a worker decodes, parses and scores one whole file and sends its results back, so
+the order of files and of hands within them is kept whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterable, Iterator
+
+from badugi_fast.history.detect import RawFile, Source, expand, file_hands, read_source
+from badugi_fast.history.model import Hand
+from badugi_fast.history.score import Result, score
+
+__all__ = ["parse", "score_file", "score_files", "score_files_grouped"]
+
+PathLike = str | os.PathLike[str]
+
+
+def parse(source: Source) -> Iterator[Hand]:
+    """Every hand in ``source`` (a path to a file, folder or archive; an open file; or the text), in order.
+
+    >>> [hand.hand_id for hand in parse("#37732805: Limit Badugi - 30/60\\nTruncated")]
+    ['37732805']
+    """
+    for raw in read_source(source):
+        yield from file_hands(raw)
+
+
+def score_file(raw: RawFile) -> list[Result]:
+    """The results of every hand of one file, in order."""
+    return [score(hand) for hand in file_hands(raw)]
+
+
+def score_files_grouped(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[list[Result]]:
+    """The results of each file named by ``paths`` (folders and archives opened), one list per file, in order.
+
+    With ``jobs`` > 1, files are scored by that many worker processes.
+    """
+    raws = expand(os.fspath(path) for path in paths)
+    if jobs <= 1:
+        for raw in raws:
+            yield score_file(raw)
+        return
+    with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
+        yield from pool.imap(score_file, raws)
+
+
+def score_files(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[Result]:
+    """The result of every hand in the files named by ``paths``, streamed in input order.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "notes.md").write_text("not a hand history")
+    >>> list(score_files([folder]))
+    []
+    """
+    for results in score_files_grouped(paths, jobs):
+        yield from results
+
+
+def _start_method() -> str:
+    """``fork`` where it is available and safe enough (Linux), else ``spawn``: workers need only this module."""
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() and os.name == "posix" else "spawn"

@@ -1,0 +1,192 @@
+"""From a path, a file object or text to hands: which files, how they are encoded, which site wrote them.
+
+- Paths may be files, folders (read recursively, in sorted order), ``.gz``/``.bz2`` files or ``.zip`` archives
+  (each member is a file of its own, named ``archive.zip/member``); ``-`` is stdin.
+- Bytes are decoded by their BOM (UTF-8, UTF-16 LE/BE), by the zero bytes of BOM-less UTF-16, else as UTF-8 with
+  a Latin-1 fallback. UTF-16 files of odd length (one stray byte at the end, as whitespace fixers leave them) lose
+  that byte. CRLF and CR become LF.
+- The site is recognised by content: the first hand header found says which parser reads the file.
+
+Every hand header found becomes exactly one ``Hand``; a hand the parser cannot read becomes a ``Hand`` with
+``error`` set, so bulk runs never lose or duplicate a hand and never stop on bad input.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import os
+import sys
+import zipfile
+from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Union
+
+from badugi_fast.history import fulltilt, kingsclub, merge, stars
+from badugi_fast.history.common import ParseError, hand_id_of
+from badugi_fast.history.model import Hand
+
+__all__ = ["PARSERS", "RawFile", "Source", "decode", "expand", "file_hands", "hands_in", "parser_for", "read_source"]
+
+#: Everything ``parse`` accepts: a path, a file object (text or binary), or the text itself.
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+#: The site parsers, in the order they are tried.
+PARSERS: tuple[ModuleType, ...] = (stars, fulltilt, merge, kingsclub)
+
+#: Sniffing looks at this many leading lines for a hand header.
+_SNIFF_LINES = 200
+
+_ARCHIVES = (".gz", ".bz2", ".zip")
+
+
+def decode(data: bytes) -> str:
+    """Text from a file's bytes, with newlines as ``\\n`` and no BOM.
+
+    >>> decode(b"\\xef\\xbb\\xbfPokerStars\\r\\nx"), decode("\\ufeffFull Tilt\\n".encode("utf-16-le") + b"\\n")
+    ('PokerStars\\nx', 'Full Tilt\\n')
+    """
+    if data[:3] == b"\xef\xbb\xbf":
+        text = data[3:].decode("utf-8", errors="replace")
+    elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        codec = "utf-16-le" if data[:2] == b"\xff\xfe" else "utf-16-be"
+        text = data[2 : len(data) - (len(data) % 2)].decode(codec, errors="replace")
+    elif len(data) >= 4 and data[1] == 0 and data[3] == 0 and data[0] != 0:
+        text = data[: len(data) - (len(data) % 2)].decode("utf-16-le", errors="replace")
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def parser_for(lines: Sequence[str]) -> ModuleType | None:
+    """The site parser for a file whose lines are ``lines``, from the first hand header; None if there is none.
+
+    >>> parser_for(["", "#37732805: Limit Badugi - 30/60"]).SITE
+    'KingsClub'
+    """
+    for line in lines[:_SNIFF_LINES]:
+        for parser in PARSERS:
+            if line.startswith(parser.HEADER_PREFIX) and parser.is_header(line):
+                return parser
+    return None
+
+
+def hands_in(text: str, source: str = "<text>", strict: bool = True) -> Iterator[Hand]:
+    """Every hand in one file's text, in order, each exactly once.
+
+    A file in no known format gives one error hand when ``strict`` and nothing otherwise (folders may hold other
+    files). Text before the first header is ignored.
+    """
+    lines = text.split("\n")
+    parser = parser_for(lines)
+    if parser is None:
+        if strict:
+            yield Hand("unknown", source=source, error="no hand history of a known site in this file", error_line=1)
+        return
+    prefix: str = parser.HEADER_PREFIX
+    is_header: Callable[[str], bool] = parser.is_header
+    starts = [i for i, line in enumerate(lines) if line.startswith(prefix) and is_header(line)]
+    ends = [*starts[1:], len(lines)]
+    for index, (start, end) in enumerate(zip(starts, ends)):
+        hand = _parse_one(parser, lines, start, end)
+        hand.source = source
+        hand.index = index
+        yield hand
+
+
+def _parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int) -> Hand:
+    """One hand, or an error hand saying which line went wrong."""
+    try:
+        hand: Hand = parser.parse_hand(lines, start, end)
+    except ParseError as error:
+        hand = Hand(parser.SITE, hand_id=hand_id_of(lines[start]), error=str(error), error_line=error.index + 1)
+    except Exception as error:  # noqa: BLE001 -- one unreadable hand must not stop a bulk run: it is reported
+        hand = Hand(
+            parser.SITE,
+            hand_id=hand_id_of(lines[start]),
+            error=f"cannot read this hand ({type(error).__name__}: {error})",
+            error_line=start + 1,
+        )
+    hand.line = start + 1
+    return hand
+
+
+@dataclass(frozen=True)
+class RawFile:
+    """One file's content before decoding. ``strict`` is False for files met inside a folder: those may be other
+    kinds of file and are ignored when no hand is found. ``error`` says why the content could not be read."""
+
+    name: str
+    data: bytes | str
+    strict: bool = True
+    error: str | None = None
+
+
+def read_source(source: Source) -> Iterator[RawFile]:
+    """Each file in ``source``: a path (file, folder, archive, ``-`` for stdin), an open file, or text (a ``str``
+    holding a newline, or naming no existing file)."""
+    if isinstance(source, os.PathLike):
+        yield from expand([os.fspath(source)])
+    elif isinstance(source, str):
+        if "\n" not in source and (source == "-" or os.path.exists(source)):
+            yield from expand([source])
+        else:
+            yield RawFile("<text>", source)
+    else:
+        yield RawFile(str(getattr(source, "name", "<stream>")), source.read())
+
+
+def expand(paths: Iterable[str]) -> Iterator[RawFile]:
+    """Every file named by ``paths``, folders and archives opened, in a stable order.
+
+    Files found inside folders are named ``folder/...``; explicit files keep the name given. A missing path is an
+    ``OSError``; an archive that cannot be decompressed is a ``RawFile`` with ``error`` set.
+    """
+    for path in paths:
+        if path == "-":
+            yield RawFile("<stdin>", sys.stdin.buffer.read())
+        elif os.path.isdir(path):
+            for found in sorted(p for p in Path(path).rglob("*") if p.is_file() and not p.name.startswith(".")):
+                yield from _open_file(str(found), strict=False)
+        else:
+            yield from _open_file(path, strict=True)
+
+
+def _open_file(path: str, strict: bool) -> Iterator[RawFile]:
+    """The decompressed content of one file (each member for a zip)."""
+    lower = path.lower()
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"no such file: {path}")
+    try:
+        if lower.endswith(".zip"):
+            with zipfile.ZipFile(path) as archive:
+                members = [member for member in archive.infolist() if not member.is_dir()]
+                contents = [(f"{path}/{member.filename}", archive.read(member)) for member in members]
+            for name, data in contents:
+                yield RawFile(name, data, strict)
+            return
+        with open(path, "rb") as handle:
+            data = handle.read()
+        if lower.endswith(".gz"):
+            data = gzip.decompress(data)
+        elif lower.endswith(".bz2"):
+            data = bz2.decompress(data)
+    except (zipfile.BadZipFile, EOFError, ValueError, OSError) as error:
+        yield RawFile(path, b"", True, f"cannot decompress: {error}")
+        return
+    yield RawFile(path, data, strict)
+
+
+def file_hands(raw: RawFile) -> Iterator[Hand]:
+    """The hands of one file (bytes are decoded first); an unreadable archive is one error hand."""
+    if raw.error is not None:
+        return iter([Hand("unknown", source=raw.name, error=raw.error, error_line=1)])
+    text = decode(raw.data) if isinstance(raw.data, bytes) else raw.data
+    return hands_in(text, raw.name, raw.strict)

@@ -1,0 +1,108 @@
+"""Site-neutral dataclasses for one hand of poker as a site recorded it.
+
+Every site parser turns its text into these objects and nothing else; the scorer reads only these. Money is an
+``int`` number of hundredths of the table's unit (cents for cash games, hundredths of a chip in tournaments), so
+``$0.25`` is 25 and ``1,285`` chips is 128500: one scale for every site, never a float. ``Hand.places`` says how
+many decimals the site writes (2 for cash, 0 for tournament chips), for printing.
+
+Players are named as the site names them; names are unique within a hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["SCALE", "Action", "Draw", "Hand", "Seat"]
+
+#: Hundredths: every amount in the model is ``round(site amount * SCALE)``, exactly.
+SCALE = 100
+
+#: ``Action.kind`` values. ``post`` is a blind (or a live post when joining), ``ante`` an ante or any other dead
+#: money; the others are the usual betting actions.
+ACTION_KINDS = frozenset({"post", "ante", "fold", "check", "call", "bet", "raise"})
+
+
+@dataclass(slots=True)
+class Seat:
+    """A player seated at the start of the hand, with the stack they started with."""
+
+    number: int
+    name: str
+    stack: int
+    sitting_out: bool = False
+
+
+@dataclass(slots=True)
+class Action:
+    """One betting action. ``amount`` is the money this action added to the pot (the increment, not the street
+    total): the parsers convert "raises to" and KingsClub's round-total calls into increments."""
+
+    street: int  # 0 = before the first draw, 1..3 = after the first..third draw
+    player: str
+    kind: str  # one of ACTION_KINDS
+    amount: int = 0
+    all_in: bool = False
+
+
+@dataclass(slots=True)
+class Draw:
+    """One player's draw: how many cards they threw away, and the new cards when the site shows them (hero)."""
+
+    street: int  # 1..3
+    player: str
+    discarded: int
+    new_cards: tuple[str, ...] | None = None
+
+
+@dataclass(slots=True)
+class Hand:
+    """One hand as recorded: who sat, what they did, what was shown and what the site paid.
+
+    ``collected`` holds what the site says each player won from the pots, after rake. Sites that report a winner's
+    own uncalled bet inside that amount (Merge) set ``collected_includes_uncalled``; the scorer takes it out.
+    ``uncalled`` is the uncalled bets the site says it returned, or None when the site never writes them.
+    ``rake`` is None when the site does not record it. ``pots`` is the site's own list of pot sizes (main pot
+    first, after rake) when it gives one, e.g. PokerStars' "Main pot $2.90. Side pot $2.55.".
+
+    A hand the parser could not read has ``error`` set (with ``error_line``) and may be otherwise incomplete.
+    """
+
+    site: str
+    hand_id: str = ""
+    game: str = ""
+    limit: str | None = None  # "fixed" | "pot" | "half-pot" | "no" | None when the site does not say
+    is_badugi: bool = False
+    tournament: bool = False
+    places: int = 2
+    table: str = ""
+    button: int | None = None
+    seats: list[Seat] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    draws: list[Draw] = field(default_factory=list)
+    showdown: bool = False
+    cards: dict[str, tuple[str, ...]] = field(default_factory=dict)  # last known cards of each player
+    shown: list[str] = field(default_factory=list)  # showed their cards at showdown, in order
+    mucked: list[str] = field(default_factory=list)  # gave up at showdown without showing
+    descriptions: dict[str, list[str]] = field(default_factory=dict)  # the site's words for each player's hand
+    collected: dict[str, int] = field(default_factory=dict)
+    collected_includes_uncalled: bool = False
+    uncalled: dict[str, int] | None = None
+    rake: int | None = None
+    total_pot: int | None = None
+    pots: list[int] | None = None
+    source: str = ""  # the file (or archive member) the hand was read from
+    index: int = 0  # the hand's position in that file, 0-based, counting every hand (Badugi or not)
+    line: int = 1  # line of the file where the hand starts (1-based)
+    error: str | None = None
+    error_line: int | None = None
+
+    def seat_of(self, name: str) -> Seat | None:
+        """The seat of player ``name``, or None if they were not seated at the start of the hand.
+
+        >>> Hand("PokerStars", seats=[Seat(3, "Hero", 500)]).seat_of("Hero")
+        Seat(number=3, name='Hero', stack=500, sitting_out=False)
+        """
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        return None

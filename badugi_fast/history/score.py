@@ -1,0 +1,257 @@
+"""A parsed hand -> its verdict: evaluate the hands shown, rebuild the pots, pay them, compare with the site.
+
+The pots come from each player's contributions (``badugi_fast.pots``: uncalled bets returned, main and side pots,
+ties split with the odd chip to the first tied player left of the button). Rake is taken as the site recorded
+it: per pot when the site lists its pots after rake (PokerStars), else from the main pot first; when the site
+records no rake (Merge) it is whatever the site kept, and the reason says so. A hand is ``verified`` when every
+player was paid what we would pay and every site description of a hand equals ours, ``mismatch`` otherwise, with
+each difference in ``reason``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from badugi_fast.evaluator import describe, evaluate, rank_values
+from badugi_fast.history.model import Hand
+from badugi_fast.pots import award, build_pots, split_uncalled
+
+__all__ = ["STATUSES", "PlayerResult", "Result", "money", "score", "site_values"]
+
+#: Every ``Result.status``.
+STATUSES = ("verified", "mismatch", "no_showdown", "skipped", "error")
+
+
+@dataclass(slots=True)
+class PlayerResult:
+    """One player of a scored hand. Amounts are decimal strings: what the site paid, what we would pay."""
+
+    name: str
+    cards: str | None = None
+    rank: int | None = None
+    description: str | None = None
+    site_description: str | None = None
+    collected: str | None = None
+    expected: str | None = None
+
+
+@dataclass(slots=True)
+class Result:
+    """The verdict on one hand; ``as_dict`` is the JSON Lines record."""
+
+    file: str
+    index: int
+    hand_id: str
+    site: str
+    game: str
+    limit: str | None
+    status: str
+    reason: str | None = None
+    players: list[PlayerResult] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record as plain data, keys in the documented order."""
+        return {
+            "file": self.file,
+            "index": self.index,
+            "hand_id": self.hand_id,
+            "site": self.site,
+            "game": self.game,
+            "limit": self.limit,
+            "status": self.status,
+            "reason": self.reason,
+            "players": [
+                {
+                    "name": p.name,
+                    "cards": p.cards,
+                    "rank": p.rank,
+                    "description": p.description,
+                    "site_description": p.site_description,
+                    "collected": p.collected,
+                    "expected": p.expected,
+                }
+                for p in self.players
+            ],
+        }
+
+
+def money(hundredths: int, places: int = 2) -> str:
+    """An amount in hundredths as the site would write it: 2 decimals, or none for whole tournament chips.
+
+    >>> money(545), money(-5), money(10000, 0), money(150, 0)
+    ('5.45', '-0.05', '100', '1.50')
+    """
+    if places == 0 and hundredths % 100 == 0:
+        return str(hundredths // 100)
+    sign = "-" if hundredths < 0 else ""
+    whole, cents = divmod(abs(hundredths), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
+def score(hand: Hand) -> Result:
+    """The verdict on one hand (never raises: a hand that cannot be scored is an ``error`` result)."""
+    result = Result(hand.source, hand.index, hand.hand_id, hand.site, hand.game, hand.limit, "error")
+    if hand.error is not None:
+        result.reason = f"line {hand.error_line}: {hand.error}"
+    elif not hand.is_badugi:
+        result.status, result.reason = "skipped", f"not Badugi: {hand.game or 'unknown game'}"
+    else:
+        try:
+            _score_badugi(hand, result)
+        except ValueError as error:
+            result.status, result.players = "error", []
+            result.reason = f"line {hand.line}: {error}"
+    return result
+
+
+def _score_badugi(hand: Hand, result: Result) -> None:
+    """Fill ``result`` for a Badugi hand that parsed."""
+    problems: list[str] = []
+    names = _players(hand)
+    place = {name: number for number, name in enumerate(names)}
+    contributions = [0] * len(names)
+    folded: set[int] = set()
+    for action in hand.actions:
+        contributions[place[action.player]] += action.amount
+        if action.kind == "fold":
+            folded.add(place[action.player])
+    matched, returned_to, uncalled = split_uncalled(contributions)
+    if hand.uncalled is not None:
+        ours = {names[returned_to]: uncalled} if returned_to is not None else {}
+        if {n: c for n, c in hand.uncalled.items() if c} != ours:
+            problems.append(f"uncalled bets: site returned {_amounts(hand.uncalled, hand)}, ours {_amounts(ours, hand)}")
+    total = sum(matched)
+    if hand.total_pot is not None and hand.total_pot != total:
+        problems.append(f"total pot: site {money(hand.total_pot, hand.places)}, ours {money(total, hand.places)}")
+
+    collected = {place[name]: chips for name, chips in hand.collected.items()}
+    if hand.collected_includes_uncalled and returned_to is not None and returned_to in collected:
+        collected[returned_to] -= uncalled
+
+    ranks: dict[int, int] = {}
+    player_ranks: dict[str, int] = {}
+    for name, cards in hand.cards.items():
+        if len(cards) == 4:
+            try:
+                player_ranks[name] = evaluate(list(cards))
+            except ValueError as error:
+                raise ValueError(f"cards of {name}: {error}") from None
+    showdown = hand.showdown
+    if showdown:  # a player who mucks at showdown gives up every pot: they do not contest it
+        gave_up = folded | {place[name] for name in hand.mucked}
+        ranks = {place[n]: r for n, r in player_ranks.items() if place[n] not in gave_up}
+
+    pots = build_pots(matched, folded)
+    rake = hand.rake
+    rake_note = None
+    if rake is None:
+        rake = total - sum(collected.values())
+        rake_note = f"rake not recorded: the site kept {money(rake, hand.places)}"
+    per_pot: int | list[int] = rake
+    if hand.pots is not None and len(hand.pots) == len(pots) and len(pots) > 1:
+        per_pot = [pot.amount - site for pot, site in zip(pots, hand.pots)]
+        if sum(per_pot) != rake:
+            problems.append(f"the site's pots {_list(hand.pots, hand)} do not add up with rake {money(rake, 2)}")
+    expected: dict[int, int] = {}
+    try:
+        expected = award(pots, ranks, _odd_chip_order(hand, names), per_pot if rake >= 0 else 0)
+    except ValueError as error:
+        problems.append(f"cannot pay the pots: {error}")
+
+    for number in sorted(set(collected) | set(expected)):
+        site, ours = collected.get(number, 0), expected.get(number, 0)
+        if site != ours:
+            problems.append(f"{names[number]} collected {money(site, hand.places)}, expected {money(ours, hand.places)}")
+    result.players = _player_results(hand, names, contributions, collected, expected, player_ranks, problems)
+    if problems:
+        result.status, result.reason = "mismatch", "; ".join(problems)
+    else:
+        result.status, result.reason = ("verified" if showdown else "no_showdown"), rake_note
+
+
+def _players(hand: Hand) -> list[str]:
+    """Everyone in the hand: seated players in seat order, then anyone else the site names."""
+    names = [seat.name for seat in sorted(hand.seats, key=lambda seat: seat.number)]
+    known = set(names)
+    for name in [a.player for a in hand.actions] + list(hand.collected) + list(hand.cards):
+        if name not in known:
+            names.append(name)
+            known.add(name)
+    return names
+
+
+def _odd_chip_order(hand: Hand, names: list[str]) -> list[int]:
+    """Player places in seat order starting left of the button: who gets odd chips first."""
+    seats = sorted(hand.seats, key=lambda seat: seat.number)
+    button = hand.button if hand.button is not None else 0
+    order = [s for s in seats if s.number > button] + [s for s in seats if s.number <= button]
+    place = {name: number for number, name in enumerate(names)}
+    return [place[seat.name] for seat in order]
+
+
+def _player_results(
+    hand: Hand,
+    names: list[str],
+    contributions: list[int],
+    collected: dict[int, int],
+    expected: dict[int, int],
+    ranks: dict[str, int],
+    problems: list[str],
+) -> list[PlayerResult]:
+    """One entry per player who put money in, has known cards or was paid; checks the site's descriptions."""
+    players = []
+    for number, name in enumerate(names):
+        cards = hand.cards.get(name)
+        if not contributions[number] and cards is None and number not in collected and number not in expected:
+            continue
+        rank = ranks.get(name)
+        site_words = hand.descriptions.get(name, [])
+        if rank is not None:
+            for words in site_words:
+                if site_values(words) != rank_values(rank):
+                    problems.append(f"{name}'s hand {' '.join(cards or ())}: site says {words!r}, ours {describe(rank)}")
+        players.append(
+            PlayerResult(
+                name,
+                " ".join(cards) if cards else None,
+                rank,
+                describe(rank) if rank is not None else None,
+                site_words[0] if site_words else None,
+                money(collected.get(number, 0), hand.places),
+                money(expected.get(number, 0), hand.places),
+            )
+        )
+    return players
+
+
+_SIZES = {"badugi": 4, "four": 4, "three": 3, "two": 2, "one": 1}
+_HEAD = re.compile(r"(?:a |an )?(badugi|four|three|two|one|[1-4]-card)s?\b", re.IGNORECASE)
+_RANKS = {"a": 1, "t": 10, "10": 10, "j": 11, "q": 12, "k": 13} | {str(n): n for n in range(2, 10)}
+
+
+def site_values(words: str) -> tuple[int, ...] | None:
+    """The usable ranks (ace = 1, highest first) a site's hand description names; None if it names none.
+
+    >>> site_values("Badugi: 8,4,3,A"), site_values("a 3-Card: 5, 4, 2"), site_values("Two Cards, 3-2")
+    ((8, 4, 3, 1), (5, 4, 2), (3, 2))
+    >>> site_values("a flush")
+    """
+    head = _HEAD.match(words.strip())
+    if head is None:
+        return None
+    kind = head.group(1).lower()
+    size = int(kind[0]) if kind[0].isdigit() else _SIZES[kind]
+    tokens = [t for t in re.split(r"[\s,:;\-]+", words[head.end() :].lower()) if t and t not in ("card", "cards")]
+    if len(tokens) != size or any(token not in _RANKS for token in tokens):
+        return None
+    return tuple(sorted((_RANKS[token] for token in tokens), reverse=True))
+
+
+def _amounts(amounts: dict[str, int], hand: Hand) -> str:
+    return ", ".join(f"{name} {money(chips, hand.places)}" for name, chips in amounts.items()) or "nothing"
+
+
+def _list(amounts: list[int], hand: Hand) -> str:
+    return "/".join(money(chips, hand.places) for chips in amounts)
