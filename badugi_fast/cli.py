@@ -16,6 +16,7 @@ __all__ = ["main"]
 #: subcommand -> (module with add_arguments/run, one-line help)
 _COMMANDS = {
     "eval": ("badugi_fast.eval_command", "rank one or more hands, and say who wins"),
+    "score": ("badugi_fast.history.command", "check every showdown and pot in hand histories"),
 }
 
 

@@ -50,6 +50,7 @@ class Result:
     status: str
     reason: str | None = None
     players: list[PlayerResult] = field(default_factory=list)
+    showdown: bool = False  # the hand reached a showdown (not part of the record: for summaries)
 
     def as_dict(self) -> dict[str, Any]:
         """The record as plain data, keys in the documented order."""
@@ -138,7 +139,7 @@ def _score_badugi(hand: Hand, result: Result) -> None:
                 player_ranks[name] = evaluate(list(cards))
             except ValueError as error:
                 raise ValueError(f"cards of {name}: {error}") from None
-    showdown = hand.showdown
+    showdown = result.showdown = hand.showdown
     if showdown:  # a player who mucks at showdown gives up every pot: they do not contest it
         gave_up = folded | {place[name] for name in hand.mucked}
         ranks = {place[n]: r for n, r in player_ranks.items() if place[n] not in gave_up}

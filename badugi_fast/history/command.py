@@ -1,0 +1,111 @@
+"""``badugi score [PATH ...]``: score hand histories, write one record per hand, summarise on stderr.
+
+With no PATH it scores the sample histories shipped inside the package. Exit status: 0 when no hand mismatched
+or failed to parse, 1 otherwise, 2 on a usage error (raised as ValueError/OSError, reported by ``cli``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import TextIO
+
+from badugi_fast.history.batch import score_files_grouped
+from badugi_fast.history.output import FORMATS, writer
+from badugi_fast.history.score import Result
+
+__all__ = ["SAMPLES", "add_arguments", "run"]
+
+#: The sample histories that ship with the package (scored when no PATH is given).
+SAMPLES = Path(__file__).with_name("samples")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="hand-history files, folders (searched recursively), .gz/.bz2/.zip archives, or - for stdin "
+        "(default: the samples shipped with badugi-fast)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="output format (default: jsonl, or table when writing to a terminal)",
+    )
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the records to FILE instead of stdout")
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="N", help="score files in N processes (0: one per CPU)"
+    )
+    parser.add_argument(
+        "--fail-on-mismatch",
+        action="store_true",
+        help="stop at the first hand that mismatches or cannot be read (exit status 1)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score, write, summarise; returns the exit status."""
+    if args.jobs < 0:
+        raise ValueError(f"--jobs must be 0 or more, not {args.jobs}")
+    jobs = args.jobs or os.cpu_count() or 1
+    paths = args.paths or [str(SAMPLES)]
+    for path in paths:
+        if path != "-" and not os.path.exists(path):
+            raise FileNotFoundError(f"no such file or folder: {path}")
+    if args.output:
+        with open(args.output, "w", encoding="utf-8", newline="") as stream:
+            counts = _score(paths, jobs, args.format or "jsonl", stream, args.fail_on_mismatch)
+    else:
+        form = args.format or ("table" if sys.stdout.isatty() else "jsonl")
+        counts = _score(paths, jobs, form, sys.stdout, args.fail_on_mismatch)
+    return 1 if counts["mismatch"] or counts["error"] else 0
+
+
+def _score(paths: list[str], jobs: int, form: str, stream: TextIO, stop_early: bool) -> Counter[str]:
+    """Write every record; print progress (on a terminal) and the summary to stderr; return the counts."""
+    write = writer(form, stream)
+    counts: Counter[str] = Counter()
+    progress = sys.stderr.isatty()
+    started = time.perf_counter()
+    for results in score_files_grouped(paths, jobs):
+        if results:
+            counts["files"] += 1
+        for result in results:
+            write(result)
+            _count(counts, result)
+            if stop_early and result.status in ("mismatch", "error"):
+                stream.flush()
+                _summary(counts, time.perf_counter() - started, progress, stopped=True)
+                return counts
+        if progress:
+            print(f"\rscoring: {counts['files']} files, {counts['hands']} hands", end="", file=sys.stderr, flush=True)
+    stream.flush()
+    _summary(counts, time.perf_counter() - started, progress)
+    return counts
+
+
+def _count(counts: Counter[str], result: Result) -> None:
+    counts["hands"] += 1
+    counts[result.status] += 1
+    if result.status not in ("skipped", "error"):
+        counts["badugi"] += 1
+    if result.showdown:
+        counts["showdowns"] += 1
+
+
+def _summary(counts: Counter[str], seconds: float, progress: bool, stopped: bool = False) -> None:
+    """The one-paragraph summary on stderr."""
+    rate = counts["hands"] / seconds if seconds > 0 else 0.0
+    end = "\r" + " " * 60 + "\r" if progress else ""
+    print(
+        f"{end}badugi score: {counts['files']} files, {counts['hands']} hands, {counts['badugi']} Badugi hands, "
+        f"{counts['showdowns']} showdowns, {counts['verified']} verified, {counts['mismatch']} mismatches, "
+        f"{counts['error']} errors, {counts['skipped']} skipped, {counts['no_showdown']} without showdown; "
+        f"{rate:,.0f} hands/s" + (" (stopped at the first mismatch or error)" if stopped else ""),
+        file=sys.stderr,
+    )
