@@ -9,6 +9,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import numpy
+
 import badugi_fast
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,11 +18,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PROBE = "import badugi_fast as b; print(b.BACKEND, b.evaluate('As2h3d4c'), b.evaluate([48, 49, 50, 51]))"
 
 
-def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+def run_python(code: str, *options: str, **env: str) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a fresh interpreter (imports happen anew) with extra environment variables."""
     environment = {name: value for name, value in os.environ.items() if name != "BADUGI_FAST_BACKEND"}
     environment.update(env)
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=False)
+    return subprocess.run(
+        [sys.executable, *options, "-c", code], capture_output=True, text=True, env=environment, check=False
+    )
 
 
 def test_installed_package_uses_the_c_extension() -> None:
@@ -71,7 +75,10 @@ def test_wheel_builds_without_a_c_compiler(tmp_path: Path) -> None:
     assert not [name for name in names if name.startswith("badugi_fast/_badugi")]
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
-    probe = run_python(PROBE, PYTHONPATH=str(site), PYTHONSAFEPATH="1")
+    # -S skips .pth files, so an editable install of this checkout cannot shadow the wheel; the dependencies come
+    # from the site-packages they are installed in.
+    dependencies = Path(numpy.__file__).resolve().parents[1]
+    probe = run_python(PROBE, "-S", PYTHONPATH=f"{site}{os.pathsep}{dependencies}", PYTHONSAFEPATH="1")
     assert probe.returncode == 0, probe.stderr
     assert probe.stdout.split() == ["python", "1", "1092"]
     assert "RuntimeWarning: badugi-fast: the C extension is not available" in probe.stderr
