@@ -1,0 +1,508 @@
+"""The state machine of one hand of Badugi (``../shared/rules.md``): blinds, four betting rounds, three draws,
+showdown, main and side pots, split pots with the odd chip, rake. Chips are integers (cents or tournament chips).
+
+Players are numbered 0..n-1 clockwise; ``button`` is the dealer. Every action names the player making it and is
+checked first: an illegal one raises ``IllegalActionError`` (a ``ValueError``) and leaves the state untouched.
+
+Where the texts are silent this follows the sites and, for fine points of betting, pokerkit (the independent
+engine the tests replay hands through):
+
+- heads-up, the button posts the small blind and acts first before the draw, last after it;
+- the big blind is the first bet of the pre-draw round: it counts toward the raise cap and, if nobody raised,
+  its owner may still check or raise (the option);
+- a bet or raise reopens the betting only if it is at least the last full raise of the round: a shorter all-in
+  lets the players who had already acted call or fold but not raise, until such all-ins add up to a full raise;
+- an uncalled bet goes back at the end of its betting round, as PokerStars writes it;
+- when the stub runs out during a draw, the discards and folded hands (not the drawing player's own discards) are
+  shuffled into a new stub; no card is burnt;
+- pots are built, split and paid by ``badugi_fast.pots``; the odd chip goes to the first tied player left of the
+  button; rake comes off the main pot first and is taken only once a draw has happened ("no draw, no drop").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from badugi_fast.cards import card_str, parse_cards
+from badugi_fast.evaluator import evaluate
+from badugi_fast.game.limits import FIXED, LIMITS, raise_to_bounds
+from badugi_fast.pots import Pot, award, build_pots
+
+__all__ = ["BETTING", "COMPLETE", "DRAW", "Event", "HandResult", "HandState", "IllegalActionError", "TableRules"]
+
+BETTING = "betting"
+DRAW = "draw"
+COMPLETE = "complete"
+
+
+#: What happened, in order, as plain tuples (cheap to make; read by the text writer):
+#: ``("post", player, "small blind" | "big blind", amount, all_in)``, ``("fold", player)``, ``("check", player)``,
+#: ``("call", player, amount, all_in)``, ``("bet", player, amount, all_in)``,
+#: ``("raise", player, increment, total, all_in)``, ``("capped",)`` after the raise that reaches the cap,
+#: ``("uncalled", player, amount)``, ``("street", draw_number)`` before a draw, and
+#: ``("draw", player, thrown, kept, new)`` with tuples of card codes.
+Event = tuple[Any, ...]
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow at this moment; the hand is left exactly as it was."""
+
+
+def _chips(value: object, what: str, minimum: int = 0) -> int:
+    """``value`` if it is an int of at least ``minimum`` chips (bools and floats refused: money is integral)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(f"{what} must be an integer number of chips >= {minimum}, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """Blinds, betting structure, raise cap and rake of a table.
+
+    In fixed limit the small bet (rounds 1-2) defaults to the big blind and the big bet (rounds 3-4) is twice the
+    small bet; in the other structures the smallest bet is the big blind. ``raise_cap`` is the number of bets
+    allowed in a round (the big blind counts as the first pre-draw; PokerStars caps at 4), None for no cap;
+    ``uncapped_heads_up`` lifts the cap in a round that starts with only two players in the hand. Rake is
+    ``rake_percent`` of the pot (rounded down) up to ``rake_cap`` chips.
+
+    >>> TableRules(10, 20).bet_size(0), TableRules(10, 20).bet_size(3), TableRules(10, 20, "pot").bet_size(3)
+    (20, 40, 20)
+    >>> TableRules(10, 20, rake_percent=5, rake_cap=30).rake(700)
+    30
+    """
+
+    small_blind: int
+    big_blind: int
+    limit: str = FIXED
+    small_bet: int | None = None
+    raise_cap: int | None = 4
+    uncapped_heads_up: bool = False
+    rake_percent: float = 0.0
+    rake_cap: int | None = None
+
+    def __post_init__(self) -> None:
+        _chips(self.small_blind, "the small blind", 1)
+        _chips(self.big_blind, "the big blind", 1)
+        if self.small_blind > self.big_blind:
+            raise ValueError(f"the small blind ({self.small_blind}) is more than the big blind ({self.big_blind})")
+        if self.limit not in LIMITS:
+            raise ValueError(f"unknown betting structure {self.limit!r}: choose one of {', '.join(LIMITS)}")
+        if self.small_bet is not None:
+            _chips(self.small_bet, "the small bet", 1)
+        if self.raise_cap is not None:
+            _chips(self.raise_cap, "the raise cap", 2)
+        if not 0 <= self.rake_percent <= 100:
+            raise ValueError(f"the rake must be 0 to 100 percent, not {self.rake_percent!r}")
+        if self.rake_cap is not None:
+            _chips(self.rake_cap, "the rake cap")
+
+    def bet_size(self, round_index: int) -> int:
+        """The smallest full bet or raise in betting round ``round_index`` (0 = pre-draw ... 3 = after the third)."""
+        if self.limit != FIXED:
+            return self.big_blind
+        small = self.big_blind if self.small_bet is None else self.small_bet
+        return small if round_index < 2 else 2 * small
+
+    def rake(self, pot: int) -> int:
+        """The rake on a pot of ``pot`` chips."""
+        taken = int(pot * self.rake_percent / 100)
+        return taken if self.rake_cap is None else min(taken, self.rake_cap)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand was paid.
+
+    ``pot_shares[k]`` maps each winner of ``pots[k]`` (0 = main pot) to what they collected from it after rake;
+    ``collected`` is the total per player. ``ranks`` holds the rank number of every hand at the showdown (empty
+    when everyone else folded), ``show_order`` the order the hands are shown in (the last bettor or raiser of the
+    final round first, else the first player left of the button).
+    """
+
+    pots: tuple[Pot, ...]
+    pot_shares: tuple[dict[int, int], ...]
+    collected: dict[int, int]
+    rake: int
+    ranks: dict[int, int]
+    show_order: tuple[int, ...]
+    total_pot: int
+
+
+class HandState:
+    """One hand of Badugi at a table of 2 to 10 players, from the blinds to the payout.
+
+    ``deck`` fixes the order the cards come off (first card first; at least four per player) and ``rng`` shuffles
+    the deck when none is given and the discards when the stub runs out.
+
+    >>> hand = HandState(TableRules(1, 2), [100, 100], button=0, rng=random.Random(7))
+    >>> hand.to_act, hand.bets, hand.to_call(0)
+    (0, [1, 2], 1)
+    >>> hand.check(0)
+    Traceback (most recent call last):
+    ...
+    badugi_fast.game.engine.IllegalActionError: player 0 cannot check: 1 to call
+    >>> hand.fold(0); hand.phase, hand.stacks
+    ('complete', [99, 101])
+    """
+
+    __slots__ = (
+        "acted",
+        "bets",
+        "big_blind_player",
+        "button",
+        "capped",
+        "cards",
+        "contributed",
+        "dealt",
+        "draw_order",
+        "events",
+        "fold_round",
+        "folded",
+        "full_raise",
+        "last_aggressor",
+        "level",
+        "muck",
+        "n",
+        "pending",
+        "phase",
+        "raises",
+        "reshuffles",
+        "result",
+        "rng",
+        "round",
+        "rules",
+        "short_all_ins",
+        "small_blind_player",
+        "stacks",
+        "starting_stacks",
+        "stub",
+        "to_act",
+    )
+
+    def __init__(
+        self,
+        rules: TableRules,
+        stacks: Sequence[int],
+        button: int = 0,
+        *,
+        rng: random.Random | None = None,
+        deck: Sequence[int] | None = None,
+    ) -> None:
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            raise ValueError(f"a table has 2 to 10 players, not {n}")
+        for seat, stack in enumerate(stacks):
+            _chips(stack, f"player {seat}'s stack", 1)
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise ValueError(f"the button must be a player 0..{n - 1}, not {button!r}")
+        self.rules = rules
+        self.n = n
+        self.button = button
+        self.rng = random.Random() if rng is None else rng
+        self.stub = self._stub(deck)
+        self.muck: list[int] = []
+        self.reshuffles = 0
+        self.starting_stacks = tuple(stacks)
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.fold_round = [-1] * n
+        self.events: list[Event] = []
+        self.result: HandResult | None = None
+        self.draw_order: list[int] = []
+        self.last_aggressor: int | None = None
+        self.to_act: int | None = None
+        self.phase = BETTING
+        self.round = self.raises = self.level = self.full_raise = self.short_all_ins = 0
+        self.capped = False
+        self.acted = self.pending = [False] * n
+        # Heads-up the button posts the small blind (the sites' convention); otherwise the next two players do.
+        self.small_blind_player = button if n == 2 else (button + 1) % n
+        self.big_blind_player = (self.small_blind_player + 1) % n
+        self._post(self.small_blind_player, "small blind", rules.small_blind)
+        self._post(self.big_blind_player, "big blind", rules.big_blind)
+        self.cards: list[list[int]] = [[] for _ in range(n)]
+        for _ in range(4):
+            for k in range(1, n + 1):
+                self.cards[(button + k) % n].append(self.stub.pop())
+        self.dealt = tuple(tuple(cards) for cards in self.cards)
+        self._start_round(0)
+
+    # ----------------------------------------------------------------------------------------------- questions
+
+    def to_call(self, player: int) -> int:
+        """What ``player`` must put in to call (limited by their stack); 0 when they may check."""
+        return min(self.level - self.bets[player], self.stacks[player])
+
+    def raise_bounds(self, player: int) -> tuple[int, int] | None:
+        """The smallest and largest "bet/raise to" total ``player`` may choose now, or None if they may not."""
+        if self.phase != BETTING or player != self.to_act or self._why_no_raise(player) is not None:
+            return None
+        return self._bounds(player)
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in so far, this round's bets included."""
+        return sum(self.contributed)
+
+    # ----------------------------------------------------------------------------------------------- actions
+
+    def fold(self, player: int) -> None:
+        """``player`` gives up the hand (allowed even when they could check)."""
+        self._check_turn(player, "fold")
+        self.folded[player] = True
+        self.fold_round[player] = self.round
+        self.muck.extend(self.cards[player])
+        self.events.append(("fold", player))
+        self._acted(player)
+
+    def check(self, player: int) -> None:
+        """``player`` checks: only when nothing is owed."""
+        self._check_turn(player, "check")
+        if self.bets[player] < self.level:
+            raise IllegalActionError(f"player {player} cannot check: {self.to_call(player)} to call")
+        self.events.append(("check", player))
+        self._acted(player)
+
+    def call(self, player: int) -> None:
+        """``player`` matches the bet, or puts in their whole stack if it is smaller (all-in)."""
+        self._check_turn(player, "call")
+        amount = self.to_call(player)
+        if amount <= 0:
+            raise IllegalActionError(f"player {player} cannot call: there is nothing to call (check instead)")
+        self._pay(player, amount)
+        self.events.append(("call", player, amount, self.stacks[player] == 0))
+        self._acted(player)
+
+    def bet(self, player: int, amount: int) -> None:
+        """``player`` makes the first bet of a round after a draw (``amount`` chips)."""
+        self._check_turn(player, "bet")
+        if self.level:
+            raise IllegalActionError(f"player {player} cannot bet: there is already a bet of {self.level} (raise)")
+        self._wager(player, amount, "bet")
+
+    def raise_to(self, player: int, total: int) -> None:
+        """``player`` raises, making their bet for the round ``total`` chips."""
+        self._check_turn(player, "raise")
+        if not self.level:
+            raise IllegalActionError(f"player {player} cannot raise: nobody has bet this round (bet)")
+        self._wager(player, total, "raise")
+
+    def draw(self, player: int, discards: Sequence[int] | str = ()) -> None:
+        """``player`` throws away ``discards`` (card codes, or card text such as ``"Kc 9d"``; none = stand pat) and
+        is dealt as many new cards at once."""
+        if self.phase != DRAW:
+            raise IllegalActionError(f"player {player} cannot draw: the hand is in its {self.phase} phase")
+        if player != self.to_act:
+            raise IllegalActionError(f"player {player} cannot draw: it is player {self.to_act}'s turn")
+        thrown = parse_cards(discards) if isinstance(discards, str) else list(discards)
+        hand = self.cards[player]
+        if len(thrown) > 4:
+            raise IllegalActionError(f"player {player} cannot discard {len(thrown)} cards: a draw is 0 to 4 cards")
+        for card in thrown:
+            if card not in hand:
+                shown = card_str(card) if type(card) is int and 0 <= card <= 51 else repr(card)
+                raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
+        if len(set(thrown)) != len(thrown):
+            raise IllegalActionError(f"player {player} cannot discard the same card twice")
+        kept = [card for card in hand if card not in thrown]
+        new = self._deal(len(thrown))
+        self.cards[player] = kept + new
+        self.muck.extend(thrown)
+        self.events.append(("draw", player, tuple(thrown), tuple(kept), tuple(new)))
+        self.draw_order.pop(0)
+        if self.draw_order:
+            self.to_act = self.draw_order[0]
+        else:
+            self._start_round(self.round + 1)
+
+    # ----------------------------------------------------------------------------------------------- internals
+
+    def _stub(self, deck: Sequence[int] | None) -> list[int]:
+        """The cards to deal, last card first (dealing pops from the end)."""
+        if deck is None:
+            stub = list(range(52))
+            self.rng.shuffle(stub)
+            return stub
+        stub = [int(card) for card in deck]
+        if len(set(stub)) != len(stub) or any(not 0 <= card <= 51 for card in stub):
+            raise ValueError("the deck must hold distinct card codes 0..51")
+        if len(stub) < 4 * self.n:
+            raise ValueError(f"the deck has {len(stub)} cards: {self.n} players need {4 * self.n}")
+        stub.reverse()
+        return stub
+
+    def _post(self, player: int, blind: str, amount: int) -> None:
+        """Post a blind, all-in if the stack is shorter."""
+        paid = min(amount, self.stacks[player])
+        self._pay(player, paid)
+        self.events.append(("post", player, blind, paid, self.stacks[player] == 0))
+
+    def _pay(self, player: int, amount: int) -> None:
+        self.stacks[player] -= amount
+        self.bets[player] += amount
+        self.contributed[player] += amount
+
+    def _check_turn(self, player: int, what: str) -> None:
+        if self.phase != BETTING:
+            raise IllegalActionError(f"player {player} cannot {what}: the hand is in its {self.phase} phase")
+        if player != self.to_act:
+            raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
+
+    def _bounds(self, player: int) -> tuple[int, int]:
+        return raise_to_bounds(
+            self.rules.limit,
+            self.level,
+            self.bets[player],
+            self.stacks[player],
+            self.pot,
+            max(self.full_raise, self.rules.bet_size(self.round)),
+        )
+
+    def _why_no_raise(self, player: int) -> str | None:
+        """Why ``player`` may not bet or raise now (None if they may)."""
+        if self.stacks[player] <= self.level - self.bets[player]:
+            return "their stack only covers a call"
+        if self.capped and self.raises >= (self.rules.raise_cap or 0):
+            return f"betting is capped at {self.rules.raise_cap} bets"
+        if self.to_call(player) < self.full_raise or (
+            self.short_all_ins and self.short_all_ins < self.full_raise and self.acted[player]
+        ):
+            return "a short all-in raise does not reopen the betting for players who have acted"
+        for other in range(self.n):
+            if other != player and not self.folded[other] and self.stacks[other] + self.bets[other] > self.level:
+                return None
+        return "nobody else has chips to call a raise"
+
+    def _wager(self, player: int, total: int, kind: str) -> None:
+        """A bet or raise to ``total`` chips for the round."""
+        reason = self._why_no_raise(player)
+        if reason is not None:
+            raise IllegalActionError(f"player {player} cannot {kind}: {reason}")
+        low, high = self._bounds(player)
+        if isinstance(total, bool) or not isinstance(total, int) or not low <= total <= high:
+            allowed = f"exactly {low}" if low == high else f"from {low} to {high}"
+            raise IllegalActionError(f"player {player} cannot {kind} to {total!r}: the {kind} must be to {allowed}")
+        increment = total - self.level
+        self._pay(player, total - self.bets[player])
+        all_in = self.stacks[player] == 0
+        if increment >= self.full_raise:
+            self.acted = [False] * self.n
+        self.full_raise = max(self.full_raise, increment)
+        self.short_all_ins = self.short_all_ins + increment if all_in else 0
+        if self.short_all_ins >= self.full_raise:
+            self.short_all_ins = 0
+        self.raises += 1
+        self.level = total
+        self.last_aggressor = player
+        self.pending = [not self.folded[i] and self.stacks[i] > 0 for i in range(self.n)]
+        if kind == "bet":
+            self.events.append(("bet", player, total, all_in))
+        else:
+            self.events.append(("raise", player, increment, total, all_in))
+        if self.capped and self.raises == self.rules.raise_cap:
+            self.events.append(("capped",))
+        self._acted(player)
+
+    def _acted(self, player: int) -> None:
+        """After ``player``'s betting action: the next player to act, or the end of the round."""
+        self.pending[player] = False
+        self.acted[player] = True
+        if self.folded.count(False) == 1:
+            self._end_round()
+            return
+        following = self._next_pending(player + 1)
+        if following is None:
+            self._end_round()
+        else:
+            self.to_act = following
+
+    def _next_pending(self, start: int) -> int | None:
+        for k in range(self.n):
+            seat = (start + k) % self.n
+            if self.pending[seat]:
+                return seat
+        return None
+
+    def _start_round(self, index: int) -> None:
+        """Betting round ``index`` (0 = pre-draw): who acts first, or straight on if nobody can bet."""
+        self.phase = BETTING
+        self.round = index
+        self.raises = 1 if index == 0 else 0
+        self.level = max(self.rules.big_blind, *self.bets) if index == 0 else 0
+        self.full_raise = 0
+        self.short_all_ins = 0
+        self.last_aggressor = None
+        live = self.folded.count(False)
+        self.capped = self.rules.raise_cap is not None and not (self.rules.uncapped_heads_up and live == 2)
+        self.acted = [False] * self.n
+        self.pending = [not self.folded[i] and self.stacks[i] > 0 for i in range(self.n)]
+        if self.pending.count(True) == 1:
+            only = self.pending.index(True)
+            self.pending[only] = self.bets[only] < self.level
+        first = (self.big_blind_player + 1) % self.n if index == 0 else (self.button + 1) % self.n
+        self.to_act = self._next_pending(first)
+        if self.to_act is None:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """Return the uncalled part of the top bet, then draw, show down or pay the last player standing."""
+        top = max(range(self.n), key=self.bets.__getitem__)
+        second = max(bet for seat, bet in enumerate(self.bets) if seat != top)
+        if self.bets[top] > second:
+            excess = self.bets[top] - second
+            self.stacks[top] += excess
+            self.contributed[top] -= excess
+            self.events.append(("uncalled", top, excess))
+        self.bets = [0] * self.n
+        self.to_act = None
+        if self.folded.count(False) == 1 or self.round == 3:
+            self._finish()
+            return
+        self.phase = DRAW
+        self.events.append(("street", self.round + 1))
+        self.draw_order = [(self.button + k) % self.n for k in range(1, self.n + 1)]
+        self.draw_order = [seat for seat in self.draw_order if not self.folded[seat]]
+        self.to_act = self.draw_order[0]
+
+    def _deal(self, count: int) -> list[int]:
+        """``count`` cards off the stub; when it runs out, the muck becomes a new, shuffled stub."""
+        new = []
+        for _ in range(count):
+            if not self.stub:
+                self.stub, self.muck = self.muck, []
+                self.rng.shuffle(self.stub)
+                self.reshuffles += 1
+            new.append(self.stub.pop())
+        return new
+
+    def _finish(self) -> None:
+        """Build the pots, show down if two or more players are left, and pay."""
+        self.phase = COMPLETE
+        live = [seat for seat in range(self.n) if not self.folded[seat]]
+        order = [(self.button + k) % self.n for k in range(1, self.n + 1)]
+        ranks: dict[int, int] = {}
+        show_order: tuple[int, ...] = ()
+        if len(live) > 1:
+            ranks = {seat: evaluate(self.cards[seat]) for seat in live}
+            first = self.last_aggressor if self.last_aggressor is not None else order[0]
+            show_order = tuple(seat for seat in order[order.index(first) :] + order if seat in ranks)[: len(live)]
+        pots = build_pots(self.contributed, {seat for seat in range(self.n) if self.folded[seat]})
+        total = sum(self.contributed)
+        rake = self.rules.rake(total) if self.round > 0 else 0
+        rake_left = rake
+        shares = []
+        collected: dict[int, int] = {}
+        for pot in pots:
+            taken = min(rake_left, pot.amount)
+            rake_left -= taken
+            share = award([pot], ranks, order, taken)
+            shares.append(share)
+            for seat, amount in share.items():
+                collected[seat] = collected.get(seat, 0) + amount
+                self.stacks[seat] += amount
+        self.result = HandResult(tuple(pots), tuple(shares), collected, rake, ranks, show_order, total)

@@ -1,0 +1,126 @@
+"""Simple player policies for simulation: believable, varied hands, not good poker.
+
+A policy decides one thing at a time for the player whose turn it is: ``draw`` returns the cards to throw away,
+``act`` returns a betting decision as ``(verb, amount)`` where verb is ``"fold"``, ``"check"``, ``"call"``,
+``"bet"`` or ``"raise"`` and amount is the "to" total of a bet or raise (0 otherwise). Policies only read the
+``HandState`` and draw random numbers from the ``random.Random`` they are given, so a seed replays the same hands.
+
+``BasicPolicy`` (the simulator's default):
+
+- **Drawing**: keep the usable cards (the best subset with no two of a rank or suit), throw the rest away. With two
+  or more draws to come it may also break a rough hand: a badugi or three-card hand with a jack or worse on top
+  loses its top card (half of the time).
+- **Strength**: 3 (a badugi 8-high or better), 2 (a badugi; or, with draws to come, a three-card 7-high or
+  better), 1 (any badugi or three-card hand while draws remain; a three-card 5-high at the end) or 0 (the rest).
+  With probability ``bluff`` the strength is raised by one, with probability ``bluff`` lowered by one.
+- **Betting**: strength 3 bets or raises (85%); 2 bets half of the time when it is free and raises 20% of the time
+  facing a bet, else calls; 1 checks (bets 10%) and calls a bet up to half the pot (70%), else folds; 0 checks
+  when free and otherwise folds (calls 10%). Bet sizes in the big-bet games are drawn between the smallest and
+  largest legal, the largest (all-in in no limit) 5% of the time.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from badugi_fast._backend import backend
+from badugi_fast.evaluator import evaluate
+from badugi_fast.game.engine import HandState
+from badugi_fast.ranks import rank_values
+
+__all__ = ["BasicPolicy", "Decision", "Policy"]
+
+#: ``(verb, amount)``: verb in fold/check/call/bet/raise; amount is the "to" total of a bet or raise, else 0.
+Decision = tuple[str, int]
+
+_usable4 = backend.usable4
+_TOP = [0] + [rank_values(rank)[0] for rank in range(1, 1093)]  # highest usable rank (A=1 ... K=13) per rank
+_JACK = 10  # rank index of the jack in a card code (code >> 2)
+
+
+class Policy(Protocol):
+    """What the simulator asks a player."""
+
+    def draw(self, hand: HandState, player: int, rng: random.Random) -> list[int]:
+        """The cards ``player`` discards now (codes from ``hand.cards[player]``; empty to stand pat)."""
+        ...
+
+    def act(self, hand: HandState, player: int, rng: random.Random) -> Decision:
+        """``player``'s betting action now."""
+        ...
+
+
+class BasicPolicy:
+    """Draw to the usable cards; bet strong hands, call with fair ones, fold the rest, with some randomness.
+
+    >>> from badugi_fast import card_str, parse_cards
+    >>> from badugi_fast.game import TableRules
+    >>> hand = HandState(TableRules(1, 2), [40, 40], deck=parse_cards("As 2h Kc 3d 4c 4s 9d 5c"))
+    >>> policy = BasicPolicy()
+    >>> policy.act(hand, 0, random.Random(0))
+    ('raise', 4)
+    >>> hand.raise_to(0, 4); hand.call(1)
+    >>> card_str(policy.draw(hand, 1, random.Random(1))[0])
+    'Kc'
+    """
+
+    def __init__(self, bluff: float = 0.08) -> None:
+        if not 0.0 <= bluff <= 0.5:
+            raise ValueError(f"bluff must be a probability from 0 to 0.5, not {bluff!r}")
+        self.bluff = bluff
+
+    def draw(self, hand: HandState, player: int, rng: random.Random) -> list[int]:
+        cards = hand.cards[player]
+        mask = _usable4(cards[0], cards[1], cards[2], cards[3])
+        discards = [card for i, card in enumerate(cards) if not mask >> i & 1]
+        if hand.round < 2 and len(discards) < 2:
+            kept = [card for card in cards if card not in discards]
+            top = max(kept, key=lambda card: card >> 2)
+            if top >> 2 >= _JACK and rng.random() < 0.5:
+                discards.append(top)
+        return discards
+
+    def act(self, hand: HandState, player: int, rng: random.Random) -> Decision:
+        strength = self._strength(hand, player, rng)
+        owed = hand.to_call(player)
+        bounds = hand.raise_bounds(player)
+        wager = "bet" if hand.level == 0 else "raise"
+        roll = rng.random()
+        if bounds is not None and (
+            (strength == 3 and roll < 0.85)
+            or (strength == 2 and roll < (0.2 if owed else 0.5))
+            or (strength == 1 and not owed and roll < 0.1)
+        ):
+            return wager, self._size(bounds, rng)
+        if not owed:
+            return "check", 0
+        if strength >= 2 or (strength == 1 and owed * 2 <= hand.pot and roll < 0.7) or roll < 0.1:
+            return "call", 0
+        return "fold", 0
+
+    def _strength(self, hand: HandState, player: int, rng: random.Random) -> int:
+        rank = evaluate(hand.cards[player])
+        top = _TOP[rank]
+        draws_left = 3 - hand.round
+        if rank <= 715:
+            strength = 3 if top <= 8 else 2
+        elif rank <= 1001:
+            strength = (2 if top <= 7 else 1) if draws_left else (1 if top <= 5 else 0)
+        else:
+            strength = 1 if draws_left >= 2 and top <= 5 else 0
+        roll = rng.random()
+        if roll < self.bluff:
+            return min(strength + 1, 3)
+        if roll < 2 * self.bluff:
+            return max(strength - 1, 0)
+        return strength
+
+    @staticmethod
+    def _size(bounds: tuple[int, int], rng: random.Random) -> int:
+        low, high = bounds
+        if low == high or rng.random() < 0.5:
+            return low
+        if rng.random() < 0.1:
+            return high
+        return rng.randint(low, high)
