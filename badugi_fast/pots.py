@@ -52,18 +52,33 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
 
     >>> build_pots([50, 100, 100, 30], folded={3})
     [Pot(amount=180, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
+
+    Chips of a level where everyone folded join the pot next to them that someone can win; with nobody left at
+    all, the pot has no eligible player and ``award`` refuses it.
+
+    >>> build_pots([100, 100, 40], folded={0, 1}), build_pots([100, 100], folded={0, 1})
+    ([Pot(amount=240, eligible=(2,))], [Pot(amount=200, eligible=())])
     """
     _check_amounts(contributions, "contribution")
     pots: list[Pot] = []
     previous = 0
+    orphaned = 0  # chips of a level where every player folded: they go to the next pot someone can win
     for level in sorted({amount for amount in contributions if amount > 0}):
         amount = sum(min(paid, level) - min(paid, previous) for paid in contributions)
         eligible = tuple(p for p, paid in enumerate(contributions) if paid >= level and p not in folded)
-        if pots and (pots[-1].eligible == eligible or not eligible):
-            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
-        else:
-            pots.append(Pot(amount, eligible))
         previous = level
+        if not eligible:
+            if pots:
+                pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+            else:
+                orphaned += amount
+        elif pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount + orphaned, eligible))
+            orphaned = 0
+    if orphaned:
+        pots.append(Pot(orphaned, ()))
     return pots
 
 

@@ -1,0 +1,85 @@
+"""badugi_fast.pots: uncalled bets, main and side pots, payouts with ties, the odd chip and rake."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_fast.pots import Pot, award, build_pots, split_uncalled
+
+
+def test_uncalled_excess_goes_back_to_the_biggest_bettor() -> None:
+    assert split_uncalled([100, 40, 250]) == ([100, 40, 100], 2, 150)
+    assert split_uncalled([100, 100]) == ([100, 100], None, 0)
+    assert split_uncalled([50]) == ([50], None, 0)
+
+
+def test_side_pot_when_a_short_stack_is_all_in() -> None:
+    # PokerStars cash hand 49164202872 in cents: Lino19 folded, Hero folded, jodarin all-in for 70.
+    pots = build_pots([125, 25, 70, 175, 175], folded={0, 1})
+    assert pots == [Pot(305, (2, 3, 4)), Pot(265, (3, 4))]
+
+
+def test_chips_of_a_level_everyone_folded_go_to_the_next_pot() -> None:
+    assert build_pots([1, 1, 5], folded={0, 1}) == [Pot(7, (2,))]
+    assert build_pots([100, 100, 40], folded={0, 1}) == [Pot(240, (2,))]
+    assert build_pots([100, 100], folded={0, 1}) == [Pot(200, ())]
+
+
+def test_levels_with_the_same_players_merge() -> None:
+    assert build_pots([100, 100, 100]) == [Pot(300, (0, 1, 2))]
+    assert build_pots([50, 100, 100], folded={0}) == [Pot(250, (1, 2))]
+
+
+def test_tie_splits_with_the_odd_chip_first_left_of_the_button() -> None:
+    pots = build_pots([101, 101, 43], folded={2})
+    assert award(pots, {0: 7, 1: 7}, odd_chip_order=[1, 2, 0]) == {1: 123, 0: 122}
+    assert award(pots, {0: 7, 1: 7}, odd_chip_order=[0, 1, 2]) == {0: 123, 1: 122}
+
+
+def test_each_pot_goes_to_the_best_hand_among_its_players() -> None:
+    pots = build_pots([70, 175, 175])
+    assert award(pots, {0: 1, 1: 5, 2: 9}, [0, 1, 2]) == {0: 210, 1: 210}
+
+
+def test_single_rake_comes_from_the_main_pot_first() -> None:
+    pots = build_pots([70, 175, 175])
+    assert award(pots, {0: 1, 1: 5, 2: 9}, [0, 1, 2], rake=25) == {0: 185, 1: 210}
+
+
+def test_rake_per_pot_as_the_site_recorded_it() -> None:
+    pots = build_pots([125, 25, 70, 175, 175], folded={0, 1})
+    assert award(pots, {3: 181, 4: 38}, [0, 1, 2, 3, 4], rake=[15, 10]) == {4: 545}
+
+
+def test_bad_rake_and_unshown_pots_are_errors() -> None:
+    pots = build_pots([100, 100])
+    with pytest.raises(ValueError, match="more than the pots hold"):
+        award(pots, {0: 1, 1: 2}, [0, 1], rake=201)
+    with pytest.raises(ValueError, match="rake amounts for"):
+        award(pots, {0: 1, 1: 2}, [0, 1], rake=[1, 2])
+    with pytest.raises(ValueError, match="no hand shown"):
+        award(pots, {}, [0, 1])
+    with pytest.raises(ValueError, match="non-negative integer"):
+        build_pots([1.5, 2])  # type: ignore[list-item]  # money is never a float
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    contributions=st.lists(st.integers(0, 10_000), min_size=2, max_size=8),
+    data=st.data(),
+)
+def test_every_chip_is_paid_out_or_raked(contributions: list[int], data: st.DataObject) -> None:
+    matched, _, _ = split_uncalled(contributions)
+    players = range(len(matched))
+    top = max(players, key=matched.__getitem__)  # somebody who matched the biggest bet is still in
+    folded = set(data.draw(st.sets(st.sampled_from(players), max_size=len(matched) - 1))) - {top}
+    pots = build_pots(matched, folded)
+    total = sum(matched)
+    assert sum(pot.amount for pot in pots) == total
+    ranks = {p: data.draw(st.integers(1, 1092)) for p in players if p not in folded}
+    rake = data.draw(st.integers(0, total))
+    paid = award(pots, ranks, list(players), rake)
+    assert sum(paid.values()) + rake == total
+    assert all(p not in folded for p in paid)
