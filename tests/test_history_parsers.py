@@ -1,0 +1,200 @@
+"""Parsing and scoring on the package's own samples and small texts written here: formats, decoding, archives,
+sources, descriptions, and the verdicts on tampered hands."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from badugi_fast.history import Hand, parse, score, score_files
+from badugi_fast.history.command import SAMPLES
+from badugi_fast.history.detect import decode
+from badugi_fast.history.score import money, site_values
+
+STARS = SAMPLES / "pokerstars-cash.txt"
+
+SPLIT_HAND = "71000000901"
+
+
+def stars_text() -> str:
+    return decode(STARS.read_bytes())
+
+
+def one_hand(text: str, hand_id: str) -> str:
+    """The text of one Stars hand of ``text``."""
+    start = text.index(f"PokerStars Game #{hand_id}")
+    end = text.find("PokerStars ", start + 10)
+    return text[start : end if end > 0 else len(text)]
+
+
+def test_samples_all_verify() -> None:
+    results = list(score_files([SAMPLES]))
+    statuses = {r.status for r in results}
+    assert statuses == {"verified", "no_showdown", "skipped"}
+    assert {r.site for r in results} == {"PokerStars", "Full Tilt", "Merge", "KingsClub"}
+    assert [r.game for r in results if r.status == "skipped"] == ["Limit Razz", "Limit Badacey", "Hold'em No Limit"]
+
+
+def test_split_pot_odd_chip_goes_left_of_the_button() -> None:
+    (hand,) = parse(one_hand(stars_text(), SPLIT_HAND))
+    result = score(hand)
+    assert result.status == "verified"
+    assert [(p.name, p.rank, p.collected, p.expected) for p in result.players if p.collected != "0.00"] == [
+        ("Hero", 16, "1.23", "1.23"),
+        ("Alice", 16, "1.22", "1.22"),
+    ]
+
+
+def test_a_wrong_payout_is_a_mismatch() -> None:
+    text = one_hand(stars_text(), SPLIT_HAND).replace("Alice collected $1.22", "Alice collected $1.23")
+    result = score(next(parse(text)))
+    assert result.status == "mismatch"
+    assert result.reason is not None and "Alice collected 1.23, expected 1.22" in result.reason
+
+
+def test_a_wrong_description_is_a_mismatch() -> None:
+    text = one_hand(stars_text(), SPLIT_HAND).replace("(Badugi: 7,3,2,A)", "(Badugi: 7,4,2,A)", 1)
+    result = score(next(parse(text)))
+    assert result.status == "mismatch" and result.reason is not None and "site says 'Badugi: 7,4,2,A'" in result.reason
+
+
+def test_a_truncated_hand_is_an_error_with_its_line() -> None:
+    text = stars_text()
+    cut = text[: text.index("*** SUMMARY ***", text.index(f"#{SPLIT_HAND}"))]
+    results = [score(hand) for hand in parse(cut)]
+    last = results[-1]
+    assert last.hand_id == SPLIT_HAND and last.status == "error"
+    assert last.reason is not None and last.reason.startswith(f"line {cut.count(chr(10)) + 1}:")
+    assert all(r.status != "error" for r in results[:-1])
+
+
+def test_a_bad_amount_is_an_error_naming_the_line() -> None:
+    text = one_hand(stars_text(), SPLIT_HAND).replace("Bob: calls $0.25", "Bob: calls $0.2x5", 1)
+    result = score(next(parse(text)))
+    assert result.status == "error" and result.reason == "line 10: not an amount: '$0.2x5'"
+
+
+def test_unknown_text_is_one_error_record() -> None:
+    (result,) = [score(hand) for hand in parse("hello\nworld\n")]
+    assert (result.status, result.site) == ("error", "unknown")
+
+
+@pytest.mark.parametrize(
+    ("words", "values"),
+    [
+        ("Badugi: 8,4,3,A", (8, 4, 3, 1)),
+        ("3-card: T,7,2", (10, 7, 2)),
+        ("2-card: K,A", (13, 1)),
+        ("a 3-Card: 5, 4, A", (5, 4, 1)),
+        ("a Badugi: Q, 4, 3, 2", (12, 4, 3, 2)),
+        ("Three Cards, 9-2-A", (9, 2, 1)),
+        ("Two Cards, 4-A", (4, 1)),
+        ("Badugi, K-7-2-A", (13, 7, 2, 1)),
+        ("3-card: 10,7,2", (10, 7, 2)),
+        ("Badugi: 8,4,3", None),
+        ("a pair of Kings", None),
+    ],
+)
+def test_site_descriptions(words: str, values: tuple[int, ...] | None) -> None:
+    assert site_values(words) == values
+
+
+def test_money_is_exact() -> None:
+    assert [money(1), money(100, 0), money(-250), money(12345678)] == ["0.01", "1", "-2.50", "123456.78"]
+
+
+def test_decoding_boms_utf16_odd_length_and_newlines() -> None:
+    text = "Full Tilt Poker Game #1: x\nline two\n"
+    assert decode(b"\xef\xbb\xbf" + text.encode()) == text
+    assert decode(b"\xff\xfe" + text.encode("utf-16-le") + b"\n") == text
+    assert decode(b"\xfe\xff" + text.encode("utf-16-be")) == text
+    assert decode(text.encode("utf-16-le")) == text  # no BOM
+    assert decode(text.replace("\n", "\r\n").encode()) == text
+    assert decode("Seat 1: Jos\u00e9 ($1)".encode("latin-1")) == "Seat 1: Jos\u00e9 ($1)"
+
+
+def test_full_tilt_utf16_crlf_sample() -> None:
+    hands = list(parse(SAMPLES / "fulltilt-utf16.txt"))
+    assert [(h.site, h.hand_id, h.is_badugi) for h in hands] == [
+        ("Full Tilt", "81000000001", True),
+        ("Full Tilt", "81000000002", True),
+        ("Full Tilt", "81000000003", False),
+    ]
+    first = hands[0]
+    assert first.showdown and first.shown == ["Ben"] and first.mucked == ["Hero"]
+    assert first.descriptions["Hero"] == ["Badugi: 9, 6, 4, 2"]
+    assert first.rake == 25 and first.total_pot == 725 and first.button == 1
+
+
+def test_model_of_a_stars_hand() -> None:
+    hand: Hand = next(parse(one_hand(stars_text(), SPLIT_HAND)))
+    assert (hand.site, hand.game, hand.limit, hand.places, hand.button, hand.table) == (
+        "PokerStars",
+        "Badugi",
+        "fixed",
+        2,
+        3,
+        "Sample Cash",
+    )
+    assert [(s.number, s.name, s.stack) for s in hand.seats] == [(1, "Hero", 1000), (2, "Alice", 1000), (3, "Bob", 1000)]
+    assert [(a.street, a.player, a.kind, a.amount) for a in hand.actions[:5]] == [
+        (0, "Hero", "post", 10),
+        (0, "Alice", "post", 25),
+        (0, "Bob", "call", 25),
+        (0, "Hero", "call", 15),
+        (0, "Alice", "check", 0),
+    ]
+    assert [(d.street, d.player, d.discarded, d.new_cards) for d in hand.draws[:2]] == [
+        (1, "Hero", 1, ("7c",)),
+        (1, "Alice", 1, None),
+    ]
+    assert hand.collected == {"Hero": 123, "Alice": 122} and hand.uncalled == {}
+
+
+def test_kingsclub_round_total_calls_and_hero_draws() -> None:
+    hand = next(parse(SAMPLES / "kingsclub.txt"))
+    calls = [(a.player, a.amount) for a in hand.actions if a.kind == "call"]
+    assert calls == [("Ben", 1000), ("Hero", 1000), ("Hero", 2000), ("Hero", 2000)]  # hundredths
+    assert hand.cards["Hero"] == ("2c", "5d", "9h", "7s") and hand.showdown and hand.rake == 200
+
+
+def test_sources_path_text_file_objects_and_archives(tmp_path: Path) -> None:
+    data = STARS.read_bytes()
+    expected = [h.hand_id for h in parse(STARS)]
+    assert [h.hand_id for h in parse(str(STARS))] == expected
+    assert [h.hand_id for h in parse(data.decode("utf-8-sig"))] == expected
+    assert [h.hand_id for h in parse(io.BytesIO(data))] == expected
+    assert [h.hand_id for h in parse(io.StringIO(data.decode("utf-8-sig")))] == expected
+    (tmp_path / "a.txt.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "deeper").mkdir()
+    (tmp_path / "deeper" / "b.txt.bz2").write_bytes(bz2.compress(data))
+    with zipfile.ZipFile(tmp_path / "c.zip", "w") as archive:
+        archive.writestr("one.txt", data)
+        archive.writestr("two.txt", data)
+    (tmp_path / "notes.md").write_text("not a hand history")
+    files = [r.file for r in score_files([tmp_path])]
+    assert len(files) == 4 * len(expected)
+    assert sorted(set(files)) == sorted(
+        [
+            str(tmp_path / "a.txt.gz"),
+            str(tmp_path / "c.zip") + "/one.txt",
+            str(tmp_path / "c.zip") + "/two.txt",
+            str(tmp_path / "deeper" / "b.txt.bz2"),
+        ]
+    )
+
+
+def test_a_corrupt_archive_is_an_error_record(tmp_path: Path) -> None:
+    (tmp_path / "bad.gz").write_bytes(b"not gzip at all")
+    (result,) = score_files([tmp_path / "bad.gz"])
+    assert result.status == "error" and result.reason is not None and "cannot decompress" in result.reason
+
+
+def test_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
+    with pytest.raises(OSError, match="no such file"):
+        list(score_files([tmp_path / "missing.txt"]))
