@@ -22,7 +22,7 @@ engine the tests replay hands through):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -326,7 +326,7 @@ class HandState:
         """The cards to deal, last card first (dealing pops from the end)."""
         if deck is None:
             stub = list(range(52))
-            self.rng.shuffle(stub)
+            _shuffle(stub, self.rng.random)
             return stub
         stub = [int(card) for card in deck]
         if len(set(stub)) != len(stub) or any(not 0 <= card <= 51 for card in stub):
@@ -475,7 +475,7 @@ class HandState:
         for _ in range(count):
             if not self.stub:
                 self.stub, self.muck = self.muck, []
-                self.rng.shuffle(self.stub)
+                _shuffle(self.stub, self.rng.random)
                 self.reshuffles += 1
             new.append(self.stub.pop())
         return new
@@ -506,3 +506,11 @@ class HandState:
                 collected[seat] = collected.get(seat, 0) + amount
                 self.stacks[seat] += amount
         self.result = HandResult(tuple(pots), tuple(shares), collected, rake, ranks, show_order, total)
+
+
+def _shuffle(cards: list[int], random_float: Callable[[], float]) -> None:
+    """Fisher-Yates with one float per card: a few times faster than ``random.shuffle``, and as fair for 52 cards
+    (53-bit floats make the bias of ``int(x * n)`` negligible)."""
+    for top in range(len(cards) - 1, 0, -1):
+        pick = int(random_float() * (top + 1))
+        cards[top], cards[pick] = cards[pick], cards[top]

@@ -25,7 +25,6 @@ import random
 from typing import Protocol
 
 from badugi_fast._backend import backend
-from badugi_fast.evaluator import evaluate
 from badugi_fast.game.engine import HandState
 from badugi_fast.ranks import rank_values
 
@@ -35,6 +34,7 @@ __all__ = ["BasicPolicy", "Decision", "Policy"]
 Decision = tuple[str, int]
 
 _usable4 = backend.usable4
+_rank4 = backend.rank4
 _TOP = [0] + [rank_values(rank)[0] for rank in range(1, 1093)]  # highest usable rank (A=1 ... K=13) per rank
 _JACK = 10  # rank index of the jack in a card code (code >> 2)
 
@@ -84,15 +84,15 @@ class BasicPolicy:
     def act(self, hand: HandState, player: int, rng: random.Random) -> Decision:
         strength = self._strength(hand, player, rng)
         owed = hand.to_call(player)
-        bounds = hand.raise_bounds(player)
-        wager = "bet" if hand.level == 0 else "raise"
         roll = rng.random()
-        if bounds is not None and (
+        if (
             (strength == 3 and roll < 0.85)
             or (strength == 2 and roll < (0.2 if owed else 0.5))
             or (strength == 1 and not owed and roll < 0.1)
         ):
-            return wager, self._size(bounds, rng)
+            bounds = hand.raise_bounds(player)
+            if bounds is not None:
+                return ("raise" if hand.level else "bet"), self._size(bounds, rng)
         if not owed:
             return "check", 0
         if strength >= 2 or (strength == 1 and owed * 2 <= hand.pot and roll < 0.7) or roll < 0.1:
@@ -100,7 +100,8 @@ class BasicPolicy:
         return "fold", 0
 
     def _strength(self, hand: HandState, player: int, rng: random.Random) -> int:
-        rank = evaluate(hand.cards[player])
+        cards = hand.cards[player]
+        rank = _rank4(cards[0], cards[1], cards[2], cards[3])
         top = _TOP[rank]
         draws_left = 3 - hand.round
         if rank <= 715:

@@ -10,7 +10,7 @@ first, the last one first, then the main pot, and the summary lists the pots aft
 >>> played = next(simulate(1, players=3, rules=TableRules(10, 25, small_bet=25), seed=3))
 >>> text = hand_text(played, currency="USD")
 >>> print(text.splitlines()[0])
-PokerStars Game #100003000000:  Badugi Limit ($0.25/$0.50 USD) - 2026/01/01 12:00:00 ET
+PokerStars Game #100030000000:  Badugi Limit ($0.25/$0.50 USD) - 2026/01/01 12:00:00 ET
 """
 
 from __future__ import annotations
