@@ -1,0 +1,104 @@
+"""Damaged input never escapes as an exception: truncations, deleted and duplicated lines, garbage bytes.
+
+Whatever happens to a file, scoring it gives exactly one record per hand header found, in order.
+"""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from badugi_fast.history.batch import score_file
+from badugi_fast.history.command import SAMPLES
+from badugi_fast.history.detect import RawFile, decode, parser_for
+
+
+def _base(name: str) -> bytes:
+    data = (SAMPLES / name).read_bytes()
+    return gzip.decompress(data) if name.endswith(".gz") else data
+
+
+def _first_hands(data: bytes, count: int) -> bytes:
+    """The first ``count`` Stars hands of a sample: small inputs keep each example fast."""
+    text = decode(data)
+    cut = -1
+    for _ in range(count + 1):
+        cut = text.find("PokerStars Game #", cut + 1)
+        if cut < 0:
+            return text.encode()
+    return text[:cut].encode()
+
+
+BASES = {
+    "stars": _first_hands(_base("pokerstars-cash.txt"), 4),
+    "stars-tournament": _first_hands(_base("pokerstars-tournament.txt.gz"), 3),
+    "fulltilt": _base("fulltilt-utf16.txt"),
+    "kingsclub": _base("kingsclub.txt"),
+    "merge": _base("merge.xml"),
+}
+
+
+def hands_found(data: bytes) -> int:
+    """How many hand headers the file holds (1 for a file in no known format: its error record)."""
+    lines = decode(data).split("\n")
+    parser = parser_for(lines)
+    if parser is None:
+        return 1
+    return sum(1 for line in lines if line.startswith(parser.HEADER_PREFIX) and parser.is_header(line))
+
+
+def check(data: bytes) -> None:
+    results = score_file(RawFile("fuzz", data))
+    assert len(results) == hands_found(data)
+    assert [r.index for r in results] == list(range(len(results)))
+    for result in results:
+        assert result.status in ("verified", "mismatch", "no_showdown", "skipped", "error")
+        if result.status == "error":
+            assert result.reason is not None and result.reason.startswith("line ")
+
+
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("base", BASES)
+@FUZZ
+@given(data=st.data())
+def test_truncated(base: str, data: st.DataObject) -> None:
+    original = BASES[base]
+    check(original[: data.draw(st.integers(0, len(original)))])
+
+
+@pytest.mark.parametrize("base", BASES)
+@FUZZ
+@given(data=st.data())
+def test_lines_deleted_or_duplicated(base: str, data: st.DataObject) -> None:
+    lines = BASES[base].split(b"\n")
+    for _ in range(data.draw(st.integers(1, 6))):
+        at = data.draw(st.integers(0, len(lines) - 1))
+        if data.draw(st.booleans()):
+            del lines[at]
+        else:
+            lines.insert(at, lines[at])
+        if not lines:
+            break
+    check(b"\n".join(lines))
+
+
+@pytest.mark.parametrize("base", BASES)
+@FUZZ
+@given(data=st.data())
+def test_garbage_bytes(base: str, data: st.DataObject) -> None:
+    damaged = bytearray(BASES[base])
+    for _ in range(data.draw(st.integers(1, 8))):
+        at = data.draw(st.integers(0, len(damaged)))
+        damaged[at:at] = data.draw(st.binary(min_size=1, max_size=6))
+    check(bytes(damaged))
+
+
+@FUZZ
+@given(st.binary(max_size=300))
+def test_pure_garbage(garbage: bytes) -> None:
+    check(garbage)
