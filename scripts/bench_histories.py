@@ -1,0 +1,85 @@
+"""Hands per second of ``badugi score`` end to end on PokerStars text: parse + score + JSON Lines.
+
+The input is made from the package's own Stars samples, copied over and over with fresh hand numbers into a few
+large files in a temporary folder; the records go to /dev/null. Prints hands/s for jobs=1 and jobs=2.
+
+    python scripts/bench_histories.py [--hands 200000] [--files 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from badugi_fast.history.batch import score_files_grouped
+from badugi_fast.history.command import SAMPLES
+from badugi_fast.history.detect import decode
+from badugi_fast.history.output import writer
+
+_HAND_NUMBER = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
+
+
+def stars_hands() -> list[str]:
+    """The Stars sample hands, one text each."""
+    hands: list[str] = []
+    for path in sorted(SAMPLES.glob("pokerstars-*")):
+        data = path.read_bytes()
+        text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
+        starts = [m.start() for m in _HAND_NUMBER.finditer(text)]
+        hands += [text[a:b].rstrip("\n") for a, b in zip(starts, [*starts[1:], len(text)])]
+    return hands
+
+
+def make_input(folder: Path, hands: int, files: int) -> list[Path]:
+    """``files`` files holding ``hands`` hands in all, each with a new hand number."""
+    samples = stars_hands()
+    paths = []
+    number = 10**11
+    for file_number in range(files):
+        out = io.StringIO()
+        for i in range(hands // files):
+            number += 1
+            out.write(_HAND_NUMBER.sub(lambda m, n=number: f"{m.group(1)}{n}", samples[i % len(samples)], count=1))
+            out.write("\n\n\n")
+        path = folder / f"stars-{file_number}.txt"
+        path.write_text(out.getvalue(), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def measure(paths: list[Path], jobs: int) -> tuple[int, float]:
+    """``(hands, seconds)`` to score ``paths`` into JSON Lines thrown away."""
+    with open("/dev/null", "w", encoding="utf-8") as sink:
+        write = writer("jsonl", sink)
+        started = time.perf_counter()
+        count = 0
+        for results in score_files_grouped([str(p) for p in paths], jobs):
+            for result in results:
+                write(result)
+            count += len(results)
+        return count, time.perf_counter() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--files", type=int, default=4)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        paths = make_input(Path(folder), args.hands, args.files)
+        size = sum(p.stat().st_size for p in paths) / 1e6
+        print(f"input: {args.hands:,} Stars hands in {args.files} files, {size:.0f} MB")
+        for jobs in (1, 2):
+            hands, seconds = measure(paths, jobs)
+            print(f"jobs={jobs}: {hands:,} hands in {seconds:.2f} s = {hands / seconds:,.0f} hands/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
