@@ -101,7 +101,8 @@ ffibuilder.set_source(
     '#include "badugi.h"',
     sources=["csrc/badugi.c"],  # relative to setup.py, as setuptools requires
     include_dirs=[str(ROOT / "csrc"), str(GENERATED)],
-    extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
+    extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-pthread"],
+    extra_link_args=[] if sys.platform == "win32" else ["-pthread"],
 )
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ The same functions as ``badugi_fast.reference`` (the rules in plain Python), wit
 ``BACKEND`` is ``"c"`` when the compiled extension is in use, ``"python"`` for the pure-Python table lookups.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from badugi_fast.evaluator import (
     BACKEND,
     best_cards,
@@ -22,6 +24,9 @@ from badugi_fast.evaluator import (
     winners,
 )
 
+if TYPE_CHECKING:
+    from badugi_fast.bulk import evaluate_many, showdown_many
+
 __all__ = [
     "BACKEND",
     "best_cards",
@@ -29,8 +34,20 @@ __all__ = [
     "compare",
     "describe",
     "evaluate",
+    "evaluate_many",
     "hand_size",
     "parse_cards",
     "rank_values",
+    "showdown_many",
     "winners",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """evaluate_many and showdown_many load numpy, so they are imported on first use: ``import badugi_fast`` stays
+    fast for callers who only evaluate single hands."""
+    if name in ("evaluate_many", "showdown_many"):
+        from badugi_fast import bulk
+
+        return getattr(bulk, name)
+    raise AttributeError(f"module 'badugi_fast' has no attribute {name!r}")

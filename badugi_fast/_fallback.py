@@ -8,16 +8,20 @@ from __future__ import annotations
 import sys
 from array import array
 from importlib import resources
+from typing import Any
 
 from badugi_fast.cards import hand_codes
 from badugi_fast.perfect_hash import HAND_COUNT, hand_index
 
-__all__ = ["NAME", "index4", "rank4", "rank_text", "usable4"]
+__all__ = ["NAME", "index4", "rank4", "rank_codes_many", "rank_text", "rank_text_many", "usable4"]
 
 NAME = "python"
 
 # The C header's error codes, for the same answers to the same bad input.
 E_CODE, E_DUPLICATE, E_TEXT = -1, -2, -3
+
+#: An array-like buffer (a numpy array in practice; numpy is not imported here, to keep imports fast).
+Buffer = Any
 
 
 def _load_table() -> tuple[array[int], bytes]:
@@ -72,3 +76,23 @@ def rank_text(utf8: bytes, length: int) -> int:
         return rank4(*hand_codes(utf8[:length].decode()))
     except ValueError:
         return E_TEXT
+
+
+def rank_codes_many(codes: Buffer, out: Buffer, threads: int) -> tuple[int, int]:
+    """Ranks of an (N, 4) array of codes into ``out``, one hand at a time (``threads`` has no effect here)."""
+    return _fill(out, [rank4(*hand) for hand in codes.tolist()])
+
+
+def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
+    """Ranks of len(out) NUL-ended hand strings into ``out``, one at a time."""
+    records = text.split(b"\0")[:-1]
+    if len(records) != len(out):
+        raise AssertionError("rank_text_many: the buffer does not hold one record per hand")  # a caller bug
+    return _fill(out, [rank_text(record, len(record)) for record in records])
+
+
+def _fill(out: Buffer, results: list[int]) -> tuple[int, int]:
+    """Store per-hand results (negative for errors) as ranks with 0 for errors; (number of errors, first)."""
+    out[:] = [max(result, 0) for result in results]
+    bad_rows = [row for row, result in enumerate(results) if result < 0]
+    return len(bad_rows), bad_rows[0] if bad_rows else len(results)

@@ -10,8 +10,7 @@ from collections.abc import Callable, Sequence
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import Hand, card_str, hand_codes, parse_cards
-from badugi_fast.ranks import describe, hand_size, rank_values
-from badugi_fast.reference import _ranks_of
+from badugi_fast.ranks import describe, hand_size, rank_values, ranks_of_hands
 
 __all__ = [
     "best_cards",
@@ -79,7 +78,7 @@ def winners(hands: Sequence[Hand]) -> list[int]:
     >>> winners(["7h 4c 3d 2s", "7h 6c 5d 3s", "7d 4h 3c 2s"])
     [0, 2]
     """
-    ranks = _ranks_of(hands, evaluate)
+    ranks = ranks_of_hands(hands, evaluate)
     best = min(ranks)
     return [i for i, rank in enumerate(ranks) if rank == best]
 

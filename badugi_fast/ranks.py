@@ -6,9 +6,12 @@ hands with the same number, the one whose values, read from the top, are lower i
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
-__all__ = ["RANK_COUNT", "describe", "hand_size", "rank_number", "rank_values"]
+from badugi_fast.cards import Hand
+
+__all__ = ["RANK_COUNT", "describe", "hand_size", "rank_number", "rank_values", "ranks_of_hands"]
 
 RANK_COUNT = 1092
 
@@ -82,3 +85,18 @@ def _checked(rank: int) -> int:
     if not 1 <= rank <= RANK_COUNT:
         raise ValueError(f"rank number {rank} is out of range 1..{RANK_COUNT}")
     return rank
+
+
+def ranks_of_hands(hands: Sequence[Hand], evaluate_one: Callable[[Hand], int]) -> list[int]:
+    """``evaluate_one`` on each of several hands (for ``winners``); the error names the hand that is wrong."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise ValueError(f"winners takes a sequence of hands, not {type(hands).__name__}")
+    if not hands:
+        raise ValueError("winners needs at least one hand")
+    ranks = []
+    for i, hand in enumerate(hands):
+        try:
+            ranks.append(evaluate_one(hand))
+        except ValueError as error:
+            raise ValueError(f"hand {i}: {error}") from None
+    return ranks

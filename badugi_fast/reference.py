@@ -6,11 +6,16 @@ make the table, and the tests hold the fast evaluator to it. The public function
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from badugi_fast import batches
+from badugi_fast.batches import Batch, Errors
 from badugi_fast.cards import Hand, card_str, hand_codes, parse_cards
-from badugi_fast.ranks import describe, hand_size, rank_number, rank_values
+from badugi_fast.ranks import describe, hand_size, rank_number, rank_values, ranks_of_hands
 
 __all__ = [
     "best_cards",
@@ -18,9 +23,11 @@ __all__ = [
     "compare",
     "describe",
     "evaluate",
+    "evaluate_many",
     "hand_size",
     "parse_cards",
     "rank_values",
+    "showdown_many",
     "winners",
 ]
 
@@ -68,7 +75,7 @@ def winners(hands: Sequence[Hand]) -> list[int]:
     >>> winners(["7h 4c 3d 2s", "7h 6c 5d 3s", "7d 4h 3c 2s"])
     [0, 2]
     """
-    ranks = _ranks_of(hands, evaluate)
+    ranks = ranks_of_hands(hands, evaluate)
     best = min(ranks)
     return [i for i, rank in enumerate(ranks) if rank == best]
 
@@ -83,6 +90,37 @@ def best_cards(hand: Hand) -> tuple[str, ...]:
     return tuple(card_str(code) for code in cards)
 
 
+def evaluate_many(hands: Batch, *, threads: int | None = None, errors: Errors = "raise") -> NDArray[np.uint16]:
+    """``evaluate`` on every hand of a batch (an (N, 4) array of codes or hand strings), as a uint16 array.
+
+    With ``errors="raise"`` the first invalid row raises ValueError; with ``errors="mark"`` it gets 0. ``threads``
+    is checked but has no effect here: the reference runs one hand at a time.
+
+    >>> evaluate_many(["As2h3d4c", "Kc Kd Kh Ks", "As"], errors="mark").tolist()
+    [1, 1092, 0]
+    """
+    batches.check_options(threads, errors)
+    rows = list(hands) if batches.is_text_batch(hands) else batches.code_rows(hands).tolist()
+    ranks = np.zeros(len(rows), dtype=np.uint16)
+    for row, hand in enumerate(rows):
+        try:
+            ranks[row] = evaluate(hand)
+        except ValueError:
+            if errors == "raise":
+                raise batches.row_error(hands, row) from None
+    return ranks
+
+
+def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[np.bool_]:
+    """Which seats win or split each deal: ``hands`` (N, P, 4) card codes, ``active`` an optional (N, P) bool mask
+    of the seats still in. Returns an (N, P) bool mask; inactive seats never win.
+
+    >>> showdown_many([[[3, 6, 9, 12], [48, 49, 50, 51]]], active=[[False, True]]).tolist()
+    [[False, True]]
+    """
+    return batches.showdown_mask(hands, active, evaluate_many)
+
+
 def _plays_together(cards: Sequence[int]) -> bool:
     """True when no two of ``cards`` share a rank and no two share a suit."""
     ranks = {code >> 2 for code in cards}
@@ -93,18 +131,3 @@ def _plays_together(cards: Sequence[int]) -> bool:
 def _values(cards: Sequence[int]) -> tuple[int, ...]:
     """The ranks of ``cards`` with ace = 1, highest first."""
     return tuple(sorted(((code >> 2) + 1 for code in cards), reverse=True))
-
-
-def _ranks_of(hands: Sequence[Hand], evaluate_one: Callable[[Hand], int]) -> list[int]:
-    """Rank numbers of several hands; the error names the hand that is wrong. Shared with the fast evaluator."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise ValueError(f"winners takes a sequence of hands, not {type(hands).__name__}")
-    if not hands:
-        raise ValueError("winners needs at least one hand")
-    ranks = []
-    for i, hand in enumerate(hands):
-        try:
-            ranks.append(evaluate_one(hand))
-        except ValueError as error:
-            raise ValueError(f"hand {i}: {error}") from None
-    return ranks

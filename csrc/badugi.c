@@ -1,6 +1,6 @@
 /* badugi-fast: perfect-hash rank lookups (see badugi.h).
  *
- * A hand's index is its place in the combinatorial number system: sort the four codes a < b < c < d, then
+ * A hand's index is its place in the combinatorial number system: with the four codes in order a < b < c < d,
  * index = C(a,1) + C(b,2) + C(c,3) + C(d,4). badugi_table.inc, written by build.py from the reference evaluator,
  * holds the binomial tables, the rank number of every index and the mask of its usable cards.
  */
@@ -8,54 +8,45 @@
 
 #include "badugi_table.inc" /* BADUGI_CHOOSE2/3/4[52], BADUGI_RANKS[], BADUGI_USABLE[] */
 
-/* Sort four values in place with a five-comparator network; branch-free min/max. */
-#define BADUGI_SWAP_IF_GREATER(x, y)                                                                         \
-    do {                                                                                                     \
-        unsigned lo_ = (x) < (y) ? (x) : (y);                                                                \
-        unsigned hi_ = (x) < (y) ? (y) : (x);                                                                \
-        (x) = lo_;                                                                                           \
-        (y) = hi_;                                                                                           \
-    } while (0)
-
-static inline void sort4(unsigned v[4])
+/* The index of four codes, or a negative error, and the codes in ascending order in sorted[].
+ *
+ * No comparison sort: the four cards become bits of a 52-bit set, whose lowest set bit is the lowest card, and so
+ * on. A duplicate card leaves fewer than four bits. Branch-free but for the range check, which good data always
+ * passes: random hands would otherwise mispredict a comparison sort's branches about every other hand. */
+static inline long checked_index(unsigned a, unsigned b, unsigned c, unsigned d, unsigned sorted[4])
 {
-    BADUGI_SWAP_IF_GREATER(v[0], v[1]);
-    BADUGI_SWAP_IF_GREATER(v[2], v[3]);
-    BADUGI_SWAP_IF_GREATER(v[0], v[2]);
-    BADUGI_SWAP_IF_GREATER(v[1], v[3]);
-    BADUGI_SWAP_IF_GREATER(v[1], v[2]);
-}
-
-/* The index of four codes, or a negative error. Negative ints become huge unsigned values, so one test checks
- * both ends of the range. */
-static inline long checked_index(unsigned v[4])
-{
-    if ((v[0] > 51) | (v[1] > 51) | (v[2] > 51) | (v[3] > 51))
+    if ((a > 51) | (b > 51) | (c > 51) | (d > 51))
         return BADUGI_E_CODE;
-    sort4(v);
-    if (!((v[0] < v[1]) & (v[1] < v[2]) & (v[2] < v[3])))
+    uint64_t set = (UINT64_C(1) << a) | (UINT64_C(1) << b) | (UINT64_C(1) << c) | (UINT64_C(1) << d);
+    for (int i = 0; i < 3; i++) {
+        sorted[i] = (unsigned)__builtin_ctzll(set);
+        set &= set - 1;
+    }
+    if (set == 0 || (set & (set - 1)) != 0) /* not exactly one card left: there was a duplicate */
         return BADUGI_E_DUPLICATE;
-    return (long)(v[0] + BADUGI_CHOOSE2[v[1]] + BADUGI_CHOOSE3[v[2]] + BADUGI_CHOOSE4[v[3]]);
+    sorted[3] = (unsigned)__builtin_ctzll(set);
+    return (long)(sorted[0] + BADUGI_CHOOSE2[sorted[1]] + BADUGI_CHOOSE3[sorted[2]] + BADUGI_CHOOSE4[sorted[3]]);
 }
 
+/* Negative ints become huge unsigned values, so the range check covers both ends. */
 long badugi_index4(int a, int b, int c, int d)
 {
-    unsigned v[4] = {(unsigned)a, (unsigned)b, (unsigned)c, (unsigned)d};
-    return checked_index(v);
+    unsigned sorted[4];
+    return checked_index((unsigned)a, (unsigned)b, (unsigned)c, (unsigned)d, sorted);
 }
 
 int badugi_rank4(int a, int b, int c, int d)
 {
-    unsigned v[4] = {(unsigned)a, (unsigned)b, (unsigned)c, (unsigned)d};
-    long index = checked_index(v);
+    unsigned sorted[4];
+    long index = checked_index((unsigned)a, (unsigned)b, (unsigned)c, (unsigned)d, sorted);
     return index < 0 ? (int)index : BADUGI_RANKS[index];
 }
 
 int badugi_usable4(int a, int b, int c, int d)
 {
     const int given[4] = {a, b, c, d};
-    unsigned v[4] = {(unsigned)a, (unsigned)b, (unsigned)c, (unsigned)d};
-    long index = checked_index(v);
+    unsigned v[4];
+    long index = checked_index((unsigned)a, (unsigned)b, (unsigned)c, (unsigned)d, v);
     if (index < 0)
         return (int)index;
     /* The table's mask counts positions in ascending code order; map them back to the argument order. */
@@ -139,4 +130,236 @@ int badugi_rank_text(const char *text, size_t length)
     if (count != 4)
         return BADUGI_E_COUNT;
     return badugi_rank4(codes[0], codes[1], codes[2], codes[3]);
+}
+
+/* ---- Bulk lookups -------------------------------------------------------------------------------------------- */
+
+#include <pthread.h>
+#include <string.h>
+
+/* One slice of a batch: hands [begin, end) (for text: bytes [begin, end), starting at hand number first_hand). */
+struct slice {
+    const uint8_t *cards;
+    const char *text;
+    size_t begin, end, first_hand;
+    uint16_t *out;
+    size_t bad, first_bad; /* results */
+};
+
+/* Rank hands [from, to) of a slice one at a time, adding to its error count. */
+static void rank_codes_scalar(struct slice *s, size_t from, size_t to)
+{
+    const uint8_t *cards = s->cards;
+    for (size_t i = from; i < to; i++) {
+        unsigned sorted[4];
+        long index = checked_index(cards[4 * i], cards[4 * i + 1], cards[4 * i + 2], cards[4 * i + 3], sorted);
+        if (index >= 0) {
+            s->out[i] = BADUGI_RANKS[index];
+        } else {
+            s->out[i] = 0;
+            if (s->bad++ == 0)
+                s->first_bad = i;
+        }
+    }
+}
+
+static void rank_codes_slice(struct slice *s)
+{
+    s->bad = 0;
+    rank_codes_scalar(s, s->begin, s->end);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define BADUGI_AVX2 1
+
+/* The same as rank_codes_slice, eight hands per step with AVX2 (chosen at run time when the processor has it).
+ * Each 32-bit lane holds one hand's four codes; a sorting network of min/max puts them in order, and the binomials
+ * are computed rather than looked up: C(b,2) = b(b-1)/2, C(c,3) = c(c-1)(c-2)/6 and C(d,4) = d(d-1)(d-2)(d-3)/24,
+ * the exact divisions by 3 done as a multiplication by its inverse modulo 2^32. Invalid lanes look up index 0 and
+ * are then set to 0 and counted, in order, as in the scalar loop. */
+__attribute__((target("avx2"))) static void rank_codes_slice_avx2(struct slice *s)
+{
+    const __m256i low_byte = _mm256_set1_epi32(0xFF), highest_code = _mm256_set1_epi32(51);
+    const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2), three = _mm256_set1_epi32(3);
+    const __m256i inverse_of_3 = _mm256_set1_epi32((int)0xAAAAAAABu);
+    uint32_t index[8];
+    size_t i = s->begin;
+    s->bad = 0;
+    for (; i + 8 <= s->end; i += 8) {
+        __m256i hands = _mm256_loadu_si256((const __m256i *)(s->cards + 4 * i));
+        __m256i a = _mm256_and_si256(hands, low_byte);
+        __m256i b = _mm256_and_si256(_mm256_srli_epi32(hands, 8), low_byte);
+        __m256i c = _mm256_and_si256(_mm256_srli_epi32(hands, 16), low_byte);
+        __m256i d = _mm256_srli_epi32(hands, 24);
+#define BADUGI_ORDER(x, y)                                                                                     \
+    do {                                                                                                       \
+        __m256i lo_ = _mm256_min_epu32(x, y);                                                                  \
+        y = _mm256_max_epu32(x, y);                                                                            \
+        x = lo_;                                                                                               \
+    } while (0)
+        BADUGI_ORDER(a, b);
+        BADUGI_ORDER(c, d);
+        BADUGI_ORDER(a, c);
+        BADUGI_ORDER(b, d);
+        BADUGI_ORDER(b, c);
+#undef BADUGI_ORDER
+        __m256i invalid = _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpgt_epi32(d, highest_code), _mm256_cmpeq_epi32(a, b)),
+            _mm256_or_si256(_mm256_cmpeq_epi32(b, c), _mm256_cmpeq_epi32(c, d)));
+        __m256i choose2 = _mm256_srli_epi32(_mm256_mullo_epi32(b, _mm256_sub_epi32(b, one)), 1);
+        __m256i c_falling = _mm256_mullo_epi32(_mm256_mullo_epi32(c, _mm256_sub_epi32(c, one)), _mm256_sub_epi32(c, two));
+        __m256i choose3 = _mm256_mullo_epi32(_mm256_srli_epi32(c_falling, 1), inverse_of_3);
+        __m256i d_falling = _mm256_mullo_epi32(_mm256_mullo_epi32(d, _mm256_sub_epi32(d, one)),
+                                               _mm256_mullo_epi32(_mm256_sub_epi32(d, two), _mm256_sub_epi32(d, three)));
+        __m256i choose4 = _mm256_mullo_epi32(_mm256_srli_epi32(d_falling, 3), inverse_of_3);
+        __m256i sum = _mm256_add_epi32(_mm256_add_epi32(a, choose2), _mm256_add_epi32(choose3, choose4));
+        _mm256_storeu_si256((__m256i *)index, _mm256_andnot_si256(invalid, sum));
+        for (int k = 0; k < 8; k++)
+            s->out[i + k] = BADUGI_RANKS[index[k]];
+        int invalid_lanes = _mm256_movemask_ps(_mm256_castsi256_ps(invalid));
+        if (invalid_lanes) {
+            for (int k = 0; k < 8; k++) {
+                if (invalid_lanes >> k & 1) {
+                    s->out[i + k] = 0;
+                    if (s->bad++ == 0)
+                        s->first_bad = i + k;
+                }
+            }
+        }
+    }
+    rank_codes_scalar(s, i, s->end);
+}
+#endif
+
+static void rank_text_slice(struct slice *s)
+{
+    const char *text = s->text;
+    size_t hand = s->first_hand, bad = 0, first_bad = (size_t)-1;
+    size_t start = s->begin;
+    while (start < s->end) {
+        const char *nul = memchr(text + start, '\0', s->end - start);
+        size_t stop = (size_t)(nul - text); /* the caller checked that every record ends in a NUL */
+        int rank = badugi_rank_text(text + start, stop - start);
+        if (rank > 0) {
+            s->out[hand] = (uint16_t)rank;
+        } else {
+            s->out[hand] = 0;
+            if (bad++ == 0)
+                first_bad = hand;
+        }
+        hand++;
+        start = stop + 1;
+    }
+    s->bad = bad;
+    s->first_bad = first_bad;
+}
+
+typedef void (*slice_worker)(struct slice *);
+
+struct task {
+    slice_worker work;
+    struct slice *slice;
+};
+
+static void *run_task(void *arg)
+{
+    struct task *task = arg;
+    task->work(task->slice);
+    return NULL;
+}
+
+/* Run work() on each slice, on its own thread (the first on the calling thread); falls back to running a slice on
+ * the calling thread when a thread cannot be started, so the results never depend on it. */
+static void run_slices(slice_worker work, struct slice *slices, int count)
+{
+    pthread_t threads[BADUGI_MAX_THREADS];
+    struct task tasks[BADUGI_MAX_THREADS];
+    int started[BADUGI_MAX_THREADS] = {0};
+    for (int t = 1; t < count; t++) {
+        tasks[t].work = work;
+        tasks[t].slice = &slices[t];
+        started[t] = pthread_create(&threads[t], NULL, run_task, &tasks[t]) == 0;
+    }
+    work(&slices[0]);
+    for (int t = 1; t < count; t++) {
+        if (started[t])
+            pthread_join(threads[t], NULL);
+        else
+            work(&slices[t]);
+    }
+}
+
+static int thread_count(int threads, size_t n)
+{
+    if (threads < 1)
+        threads = 1;
+    if (threads > BADUGI_MAX_THREADS)
+        threads = BADUGI_MAX_THREADS;
+    if ((size_t)threads > n)
+        threads = n > 0 ? (int)n : 1;
+    return threads;
+}
+
+static size_t gather(const struct slice *slices, int count, size_t n, size_t *first_bad)
+{
+    size_t bad = 0;
+    *first_bad = n;
+    for (int t = 0; t < count; t++) {
+        if (slices[t].bad && *first_bad == n)
+            *first_bad = slices[t].first_bad;
+        bad += slices[t].bad;
+    }
+    return bad;
+}
+
+size_t badugi_rank_codes_many(const uint8_t *cards, size_t n, uint16_t *out, int threads, size_t *first_bad)
+{
+    struct slice slices[BADUGI_MAX_THREADS];
+    int count = thread_count(threads, n);
+    if (n > 0 && (cards == NULL || out == NULL)) {
+        *first_bad = 0;
+        return n;
+    }
+    for (int t = 0; t < count; t++) {
+        slices[t] = (struct slice){.cards = cards, .out = out};
+        slices[t].begin = n * (size_t)t / (size_t)count;
+        slices[t].end = n * (size_t)(t + 1) / (size_t)count;
+    }
+    slice_worker work = rank_codes_slice;
+#ifdef BADUGI_AVX2
+    if (__builtin_cpu_supports("avx2"))
+        work = rank_codes_slice_avx2;
+#endif
+    run_slices(work, slices, count);
+    return gather(slices, count, n, first_bad);
+}
+
+size_t badugi_rank_text_many(const char *text, size_t length, size_t n, uint16_t *out, int threads,
+                             size_t *first_bad)
+{
+    struct slice slices[BADUGI_MAX_THREADS];
+    int count = thread_count(threads, n);
+    *first_bad = n;
+    if (n == 0)
+        return length == 0 ? 0 : (size_t)-1;
+    if (text == NULL || out == NULL || length == 0 || text[length - 1] != '\0')
+        return (size_t)-1;
+    /* Cut the buffer into slices at record boundaries, counting the records before each cut. */
+    size_t hand = 0, start = 0;
+    for (int t = 0; t < count; t++) {
+        size_t cut = t + 1 == count ? length : length * (size_t)(t + 1) / (size_t)count;
+        if (cut < start)
+            cut = start;
+        const char *nul = cut < length ? memchr(text + cut, '\0', length - cut) : NULL;
+        size_t end = nul ? (size_t)(nul - text) + 1 : length;
+        slices[t] = (struct slice){.text = text, .out = out, .begin = start, .end = end, .first_hand = hand};
+        for (size_t i = start; i < end; i++)
+            hand += text[i] == '\0';
+        start = end;
+    }
+    if (hand != n)
+        return (size_t)-1;
+    run_slices(rank_text_slice, slices, count);
+    return gather(slices, count, n, first_bad);
 }
