@@ -1,0 +1,246 @@
+"""evaluate_many and showdown_many: the same as evaluate and winners on every hand, for every input type, thread
+count and code path, in both modules; and a clear error (or a 0 with errors="mark") for every bad row."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+import badugi_fast
+from badugi_fast import _fallback, batches, reference
+from badugi_fast.cards import card_str
+
+Hands = list[tuple[int, int, int, int]]
+
+
+@pytest.fixture(scope="module")
+def codes(every_hand: Hands) -> NDArray[np.uint8]:
+    """Every hand as uint8 codes, each row shuffled so that no input arrives sorted."""
+    rng = np.random.default_rng(7)
+    array = np.array(every_hand, dtype=np.uint8)
+    return np.take_along_axis(array, np.argsort(rng.random(array.shape), axis=1), axis=1)
+
+
+@pytest.fixture(scope="module")
+def expected(reference_ranks: list[int]) -> NDArray[np.uint16]:
+    return np.array(reference_ranks, dtype=np.uint16)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, None])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int16, np.uint16, np.int32, np.int64, np.uint64])
+def test_every_hand_as_codes(
+    codes: NDArray[np.uint8], expected: NDArray[np.uint16], dtype: type, threads: int | None
+) -> None:
+    ranks = badugi_fast.evaluate_many(codes.astype(dtype), threads=threads)
+    assert ranks.dtype == np.uint16
+    assert np.array_equal(ranks, expected)
+
+
+def test_every_hand_from_non_contiguous_and_nested_lists(
+    codes: NDArray[np.uint8], expected: NDArray[np.uint16]
+) -> None:
+    fortran = np.asfortranarray(codes)
+    assert np.array_equal(badugi_fast.evaluate_many(fortran), expected)
+    strided = np.repeat(codes, 2, axis=0)[::2]
+    assert np.array_equal(badugi_fast.evaluate_many(strided), expected)
+    assert np.array_equal(badugi_fast.evaluate_many(codes[:5000].tolist()), expected[:5000])
+
+
+def test_uint8_input_is_not_copied(codes: NDArray[np.uint8]) -> None:
+    assert batches.code_rows(codes) is codes
+
+
+@pytest.mark.parametrize("threads", [1, 2, 5])
+def test_every_hand_as_text(codes: NDArray[np.uint8], expected: NDArray[np.uint16], threads: int) -> None:
+    spellings = [" ".join, "".join, ",".join]
+    texts = [spellings[i % 3]([card_str(code) for code in row]) for i, row in enumerate(codes.tolist())]
+    assert np.array_equal(badugi_fast.evaluate_many(texts, threads=threads), expected)
+    assert np.array_equal(badugi_fast.evaluate_many(tuple(texts[:100]), threads=threads), expected[:100])
+
+
+def test_scalar_path_on_every_hand(codes: NDArray[np.uint8], expected: NDArray[np.uint16]) -> None:
+    """Batches of fewer than 8 hands never reach the 8-wide SIMD loop."""
+    ranks = np.concatenate([badugi_fast.evaluate_many(codes[i : i + 7]) for i in range(0, len(codes), 7)])
+    assert np.array_equal(ranks, expected)
+
+
+def test_python_backend_on_every_hand(codes: NDArray[np.uint8], expected: NDArray[np.uint16]) -> None:
+    ranks = np.empty(len(codes), dtype=np.uint16)
+    assert _fallback.rank_codes_many(codes, ranks, 1) == (0, len(codes))
+    assert np.array_equal(ranks, expected)
+    texts = ["".join(card_str(code) for code in row) for row in codes[:20000].tolist()]
+    ranks = np.empty(len(texts), dtype=np.uint16)
+    assert _fallback.rank_text_many(batches.text_rows(texts), ranks, 1) == (0, len(texts))
+    assert np.array_equal(ranks, expected[:20000])
+
+
+def test_reference_evaluate_many_agrees_on_a_sample(codes: NDArray[np.uint8], expected: NDArray[np.uint16]) -> None:
+    rows = np.random.default_rng(3).choice(len(codes), 3000, replace=False)
+    assert np.array_equal(reference.evaluate_many(codes[rows], threads=2), expected[rows])
+    texts = ["".join(card_str(code) for code in codes[row]) for row in rows]
+    assert np.array_equal(reference.evaluate_many(texts), expected[rows])
+
+
+EVALUATE_MANY = [pytest.param(badugi_fast.evaluate_many, id="fast"), pytest.param(reference.evaluate_many, id="ref")]
+Evaluate = Callable[..., NDArray[np.uint16]]
+
+
+@pytest.mark.parametrize("evaluate_many", EVALUATE_MANY)
+def test_empty_batches(evaluate_many: Evaluate) -> None:
+    empties: list[object] = [[], (), np.empty((0, 4), dtype=np.uint8), np.empty((0, 4), dtype=np.int64)]
+    for empty in empties:
+        result = evaluate_many(empty)
+        assert result.dtype == np.uint16
+        assert result.shape == (0,)
+
+
+BAD_CODE_ROWS = [
+    ([1, 1, 2, 3], "duplicate card Ad"),
+    ([60, 1, 2, 3], "card 1 is 60, out of range 0..51"),
+    ([0, 1, 2, 255], "card 4 is 255"),
+    ([0, 1, 2, -1], "card 4 is -1"),
+    ([0, 1, 2, 300], "card 4 is 300"),
+    ([0, 1, 2, 256 + 3], "card 4 is 259"),  # would wrap to a valid code 3 in uint8
+]
+
+
+@pytest.mark.parametrize("evaluate_many", EVALUATE_MANY)
+@pytest.mark.parametrize(("row", "message"), BAD_CODE_ROWS)
+@pytest.mark.parametrize("position", [0, 9, 12])
+def test_bad_code_rows(evaluate_many: Evaluate, row: list[int], message: str, position: int) -> None:
+    hands = np.array([[3, 6, 9, 12]] * 13, dtype=np.int64)
+    hands[position] = row
+    fits_uint8 = min(row) >= 0 and max(row) <= 255
+    for variant in [hands, hands.astype(np.uint8)] if fits_uint8 else [hands]:
+        with pytest.raises(ValueError, match=f"^row {position}: .*{message}"):
+            evaluate_many(variant)
+        marked = evaluate_many(variant, errors="mark")
+        assert marked[position] == 0
+        assert np.count_nonzero(marked == 1) == 12
+
+
+def test_first_bad_row_is_reported_whatever_the_threads(codes: NDArray[np.uint8]) -> None:
+    hands = codes[:100_000].copy()
+    hands[[77_777, 88_888]] = [[0, 0, 1, 2], [1, 1, 2, 3]]
+    for threads in (1, 2, 4, 7):
+        with pytest.raises(ValueError, match=r"^row 77777: duplicate card Ac"):
+            badugi_fast.evaluate_many(hands, threads=threads)
+        texts = ["".join(card_str(code) for code in row) for row in hands[77_700:88_900].tolist()]
+        with pytest.raises(ValueError, match=r"^row 77: duplicate card Ac"):
+            badugi_fast.evaluate_many(texts, threads=threads)
+        marked = badugi_fast.evaluate_many(texts, threads=threads, errors="mark")
+        assert np.flatnonzero(marked == 0).tolist() == [77, 11_188]
+
+
+@pytest.mark.parametrize("evaluate_many", EVALUATE_MANY)
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("As2h3d", "row 1: a hand has exactly 4 cards, got 3"),
+        ("", "row 1: a hand has exactly 4 cards, got 0"),
+        ("As2h3dXx", "row 1: bad card text"),
+        ("As\x002h3d4c", "row 1: "),
+        ("As2h3d\ud800", "row 1: bad card text"),
+        (17, "row 1: "),
+        (None, "row 1: "),
+    ],
+)
+def test_bad_text_rows(evaluate_many: Evaluate, bad: object, message: str) -> None:
+    hands = ["As2h3d4c", bad, "Kc Kd Kh Ks"]
+    with pytest.raises(ValueError, match=f"^{message}"):
+        evaluate_many(hands)
+    if isinstance(bad, str) and "\x00" not in bad:
+        assert evaluate_many(hands, errors="mark").tolist() == [1, 0, 1092]
+
+
+@pytest.mark.parametrize("evaluate_many", EVALUATE_MANY)
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        (np.zeros((5, 3), dtype=np.uint8), r"shape \(N, 4\), got shape \(5, 3\)"),
+        (np.zeros(4, dtype=np.uint8), r"shape \(N, 4\), got shape \(4,\)"),
+        (np.zeros((2, 2, 4), dtype=np.uint8), r"shape \(N, 4\), got shape \(2, 2, 4\)"),
+        (np.zeros((2, 4), dtype=np.float64), "integer array, got dtype float64"),
+        (np.zeros((2, 4), dtype=bool), "integer array, got dtype bool"),
+        (np.array([[3, 6, 9, None]]), "integer array, got dtype object"),
+        ([[3, 6, 9], [3, 6, 9, 12]], "shape|sequence"),
+        (12, r"shape \(N, 4\)"),
+    ],
+)
+def test_bad_batches(evaluate_many: Evaluate, hands: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        evaluate_many(hands)
+
+
+@pytest.mark.parametrize("evaluate_many", EVALUATE_MANY)
+@pytest.mark.parametrize(("option", "value"), [("threads", 0), ("threads", -2), ("threads", 1.5), ("threads", True)])
+def test_bad_options(evaluate_many: Evaluate, option: str, value: object) -> None:
+    with pytest.raises(ValueError, match="threads must be a positive int or None"):
+        evaluate_many(["As2h3d4c"], **{option: value})
+    with pytest.raises(ValueError, match="errors must be 'raise' or 'mark', not 'ignore'"):
+        evaluate_many(["As2h3d4c"], errors="ignore")
+
+
+# ---- showdown_many -------------------------------------------------------------------------------------------
+
+SHOWDOWN_MANY = [pytest.param(badugi_fast.showdown_many, id="fast"), pytest.param(reference.showdown_many, id="ref")]
+
+
+def random_deals(count: int, seats: int, seed: int) -> tuple[NDArray[np.uint8], NDArray[np.bool_]]:
+    """Deals from shuffled decks, with random folded seats (seat 0 always in)."""
+    rng = random.Random(seed)
+    deals = np.zeros((count, seats, 4), dtype=np.uint8)
+    for deal in range(count):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        deals[deal] = np.array(deck[: 4 * seats]).reshape(seats, 4)
+    active = np.random.default_rng(seed).random((count, seats)) < 0.7
+    active[:, 0] = True
+    return deals, active
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+@pytest.mark.parametrize("seats", [2, 6])
+def test_showdown_many_equals_winners(showdown_many: Callable[..., NDArray[np.bool_]], seats: int) -> None:
+    deals, active = random_deals(1500, seats, seed=seats)
+    # Every third deal: seats 0 and 1 both hold A-2-3-4 in four suits (different cards), a tie for best if seat 1
+    # is still in. showdown_many looks at each seat's hand alone, so cards shared with other seats do not matter.
+    deals[::3, 0] = [1, 6, 11, 12]
+    deals[::3, 1] = [0, 5, 10, 15]
+    mask = showdown_many(deals, active)
+    ties = 0
+    for deal in range(len(deals)):
+        seats_in = [seat for seat in range(seats) if active[deal, seat]]
+        best = badugi_fast.winners([deals[deal, seat].tolist() for seat in seats_in])
+        assert mask[deal].tolist() == [seat in {seats_in[i] for i in best} for seat in range(seats)]
+        ties += len(best) > 1
+    assert ties > 300
+    assert np.array_equal(showdown_many(deals), showdown_many(deals, np.ones(active.shape, dtype=bool)))
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+def test_showdown_ignores_the_cards_of_inactive_seats(showdown_many: Callable[..., NDArray[np.bool_]]) -> None:
+    deals = np.array([[[3, 6, 9, 12], [0, 0, 0, 0], [48, 49, 50, 51]]], dtype=np.uint8)
+    assert showdown_many(deals, np.array([[True, False, True]])).tolist() == [[True, False, False]]
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+@pytest.mark.parametrize(
+    ("hands", "active", "message"),
+    [
+        (np.zeros((2, 4), dtype=np.uint8), None, r"shape \(N, P, 4\)"),
+        ([[[3, 6, 9, 12], [0, 0, 1, 2]]], None, "deal 0, seat 1: duplicate card Ac"),
+        ([[[3, 6, 9, 12], [48, 49, 50, 51]]], [[True]], r"active must be a bool array of shape \(1, 2\)"),
+        ([[[3, 6, 9, 12], [48, 49, 50, 51]]], [[1, 0]], "active must be a bool array"),
+        ([[[3, 6, 9, 12], [48, 49, 50, 51]]], [[False, False]], "deal 0 has no active seat"),
+    ],
+)
+def test_showdown_many_errors(
+    showdown_many: Callable[..., NDArray[np.bool_]], hands: object, active: object, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        showdown_many(hands, active)
