@@ -106,7 +106,7 @@ def award(
     per_pot = _rake_per_pot(pots, rake)
     order = {player: place for place, player in enumerate(odd_chip_order)}
     collected: dict[int, int] = {}
-    for number, (pot, taken) in enumerate(zip(pots, per_pot)):
+    for number, (pot, taken) in enumerate(zip(pots, per_pot, strict=True)):
         amount = pot.amount - taken
         winners = _pot_winners(pot, ranks, number)
         share, odd = divmod(amount, len(winners))
@@ -130,7 +130,7 @@ def _rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
     _check_amounts(rake, "rake")
     if len(rake) != len(pots):
         raise ValueError(f"{len(rake)} rake amounts for {len(pots)} pots")
-    for number, (pot, taken) in enumerate(zip(pots, rake)):
+    for number, (pot, taken) in enumerate(zip(pots, rake, strict=True)):
         if taken > pot.amount:
             raise ValueError(f"rake {taken} is more than pot {number} holds ({pot.amount})")
     return list(rake)

@@ -32,7 +32,7 @@ def stars_hands() -> list[str]:
         data = path.read_bytes()
         text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
         starts = [m.start() for m in _HAND_NUMBER.finditer(text)]
-        hands += [text[a:b].rstrip("\n") for a, b in zip(starts, [*starts[1:], len(text)])]
+        hands += [text[a:b].rstrip("\n") for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
     return hands
 
 
@@ -45,7 +45,7 @@ def make_input(folder: Path, hands: int, files: int) -> list[Path]:
         out = io.StringIO()
         for i in range(hands // files):
             number += 1
-            out.write(_HAND_NUMBER.sub(lambda m, n=number: f"{m.group(1)}{n}", samples[i % len(samples)], count=1))
+            out.write(_HAND_NUMBER.sub(rf"\g<1>{number}", samples[i % len(samples)], count=1))
             out.write("\n\n\n")
         path = folder / f"stars-{file_number}.txt"
         path.write_text(out.getvalue(), encoding="utf-8")

@@ -46,7 +46,9 @@ def test_csv_and_table_and_output_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert [(row["hand_id"], row["status"]) for row in rows] == [("91000001", "verified"), ("91000002", "skipped")]
     assert main(["score", str(SAMPLES / "kingsclub.txt"), "--format", "table"]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert len(table) == 3 and "verified" in table[1] and "Ben [3d 4c 6h 8s]" in table[1]
+    assert len(table) == 3
+    assert "verified" in table[1]
+    assert "Ben [3d 4c 6h 8s]" in table[1]
 
 
 def tampered(tmp_path: Path) -> Path:
@@ -66,7 +68,8 @@ def test_a_mismatch_exits_1_and_the_run_goes_on(tmp_path: Path, capsys: pytest.C
 def test_fail_on_mismatch_stops_at_the_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", str(tampered(tmp_path)), "--fail-on-mismatch"]) == 1
     out, err = capsys.readouterr()
-    assert len(records(out)) == 1 and "stopped at the first mismatch" in err
+    assert len(records(out)) == 1
+    assert "stopped at the first mismatch" in err
 
 
 def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

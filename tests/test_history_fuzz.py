@@ -57,7 +57,8 @@ def check(data: bytes) -> None:
     for result in results:
         assert result.status in ("verified", "mismatch", "no_showdown", "skipped", "error")
         if result.status == "error":
-            assert result.reason is not None and result.reason.startswith("line ")
+            assert result.reason is not None
+            assert result.reason.startswith("line ")
 
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -54,13 +54,16 @@ def test_a_wrong_payout_is_a_mismatch() -> None:
     text = one_hand(stars_text(), SPLIT_HAND).replace("Alice collected $1.22", "Alice collected $1.23")
     result = score(next(parse(text)))
     assert result.status == "mismatch"
-    assert result.reason is not None and "Alice collected 1.23, expected 1.22" in result.reason
+    assert result.reason is not None
+    assert "Alice collected 1.23, expected 1.22" in result.reason
 
 
 def test_a_wrong_description_is_a_mismatch() -> None:
     text = one_hand(stars_text(), SPLIT_HAND).replace("(Badugi: 7,3,2,A)", "(Badugi: 7,4,2,A)", 1)
     result = score(next(parse(text)))
-    assert result.status == "mismatch" and result.reason is not None and "site says 'Badugi: 7,4,2,A'" in result.reason
+    assert result.status == "mismatch"
+    assert result.reason is not None
+    assert "site says 'Badugi: 7,4,2,A'" in result.reason
 
 
 def test_a_truncated_hand_is_an_error_with_its_line() -> None:
@@ -68,15 +71,18 @@ def test_a_truncated_hand_is_an_error_with_its_line() -> None:
     cut = text[: text.index("*** SUMMARY ***", text.index(f"#{SPLIT_HAND}"))]
     results = [score(hand) for hand in parse(cut)]
     last = results[-1]
-    assert last.hand_id == SPLIT_HAND and last.status == "error"
-    assert last.reason is not None and last.reason.startswith(f"line {cut.count(chr(10)) + 1}:")
+    assert last.hand_id == SPLIT_HAND
+    assert last.status == "error"
+    assert last.reason is not None
+    assert last.reason.startswith(f"line {cut.count(chr(10)) + 1}:")
     assert all(r.status != "error" for r in results[:-1])
 
 
 def test_a_bad_amount_is_an_error_naming_the_line() -> None:
     text = one_hand(stars_text(), SPLIT_HAND).replace("Bob: calls $0.25", "Bob: calls $0.2x5", 1)
     result = score(next(parse(text)))
-    assert result.status == "error" and result.reason == "line 10: not an amount: '$0.2x5'"
+    assert result.status == "error"
+    assert result.reason == "line 10: not an amount: '$0.2x5'"
 
 
 def test_unknown_text_is_one_error_record() -> None:
@@ -126,9 +132,13 @@ def test_full_tilt_utf16_crlf_sample() -> None:
         ("Full Tilt", "81000000003", False),
     ]
     first = hands[0]
-    assert first.showdown and first.shown == ["Ben"] and first.mucked == ["Hero"]
+    assert first.showdown
+    assert first.shown == ["Ben"]
+    assert first.mucked == ["Hero"]
     assert first.descriptions["Hero"] == ["Badugi: 9, 6, 4, 2"]
-    assert first.rake == 25 and first.total_pot == 725 and first.button == 1
+    assert first.rake == 25
+    assert first.total_pot == 725
+    assert first.button == 1
 
 
 def test_model_of_a_stars_hand() -> None:
@@ -141,7 +151,8 @@ def test_model_of_a_stars_hand() -> None:
         3,
         "Sample Cash",
     )
-    assert [(s.number, s.name, s.stack) for s in hand.seats] == [(1, "Hero", 1000), (2, "Alice", 1000), (3, "Bob", 1000)]
+    seats = [(s.number, s.name, s.stack) for s in hand.seats]
+    assert seats == [(1, "Hero", 1000), (2, "Alice", 1000), (3, "Bob", 1000)]
     assert [(a.street, a.player, a.kind, a.amount) for a in hand.actions[:5]] == [
         (0, "Hero", "post", 10),
         (0, "Alice", "post", 25),
@@ -153,14 +164,17 @@ def test_model_of_a_stars_hand() -> None:
         (1, "Hero", 1, ("7c",)),
         (1, "Alice", 1, None),
     ]
-    assert hand.collected == {"Hero": 123, "Alice": 122} and hand.uncalled == {}
+    assert hand.collected == {"Hero": 123, "Alice": 122}
+    assert hand.uncalled == {}
 
 
 def test_kingsclub_round_total_calls_and_hero_draws() -> None:
     hand = next(parse(SAMPLES / "kingsclub.txt"))
     calls = [(a.player, a.amount) for a in hand.actions if a.kind == "call"]
     assert calls == [("Ben", 1000), ("Hero", 1000), ("Hero", 2000), ("Hero", 2000)]  # hundredths
-    assert hand.cards["Hero"] == ("2c", "5d", "9h", "7s") and hand.showdown and hand.rake == 200
+    assert hand.cards["Hero"] == ("2c", "5d", "9h", "7s")
+    assert hand.showdown
+    assert hand.rake == 200
 
 
 def test_sources_path_text_file_objects_and_archives(tmp_path: Path) -> None:
@@ -192,7 +206,9 @@ def test_sources_path_text_file_objects_and_archives(tmp_path: Path) -> None:
 def test_a_corrupt_archive_is_an_error_record(tmp_path: Path) -> None:
     (tmp_path / "bad.gz").write_bytes(b"not gzip at all")
     (result,) = score_files([tmp_path / "bad.gz"])
-    assert result.status == "error" and result.reason is not None and "cannot decompress" in result.reason
+    assert result.status == "error"
+    assert result.reason is not None
+    assert "cannot decompress" in result.reason
 
 
 def test_a_missing_file_is_an_os_error(tmp_path: Path) -> None:

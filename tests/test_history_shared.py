@@ -73,7 +73,8 @@ def test_collected_amounts_match_showdowns_tsv(results: dict[str, list[Result]])
             assert row["file"].startswith("KingsClub/Bad")
             continue
         player = next(p for p in result.players if p.name == row["player"])
-        assert player.cards is not None and sorted(player.cards.split()) == sorted(row["cards"].split())
+        assert player.cards is not None
+        assert sorted(player.cards.split()) == sorted(row["cards"].split())
         assert Decimal(player.collected or "0") == Decimal(row["collected_total"]), row
         assert player.expected == player.collected
         checked += 1
@@ -93,7 +94,9 @@ def test_non_badugi_hands_are_skipped(results: dict[str, list[Result]]) -> None:
     assert Counter(r.game for r in skipped)["Limit Razz"] == 10
     for name in ("KingsClub/Badacey-Limit-USD-22-44-202101.txt", "KingsClub/Badeucey-Limit-USD-22-44-202101.txt"):
         (record,) = results[name]
-        assert record.status == "skipped" and record.reason is not None and "Bad" in record.reason
+        assert record.status == "skipped"
+        assert record.reason is not None
+        assert "Bad" in record.reason
 
 
 def test_merge_hands_are_no_showdown_with_their_limits(results: dict[str, list[Result]]) -> None:
@@ -113,11 +116,13 @@ def test_merge_hands_are_no_showdown_with_their_limits(results: dict[str, list[R
 
 def test_side_pot_hand_is_paid_per_pot_after_rake(results: dict[str, list[Result]]) -> None:
     first = results["Stars/Badugi-USD-0.25-0.50-201009.txt"][0]
-    assert first.hand_id == "49164202872" and first.status == "verified"
+    assert first.hand_id == "49164202872"
+    assert first.status == "verified"
     paid = {p.name: (p.collected, p.expected) for p in first.players}
     assert paid["buddyboy3399"] == ("5.45", "5.45")
     jodarin = next(p for p in first.players if p.name == "jodarin")
-    assert jodarin.cards == "Ad Td Qc 2s" and jodarin.description == "3-card Q-2-A"
+    assert jodarin.cards == "Ad Td Qc 2s"
+    assert jodarin.description == "3-card Q-2-A"
 
 
 def test_jobs_keep_the_input_order() -> None:

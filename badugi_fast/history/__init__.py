@@ -21,7 +21,7 @@
 ... '''
 >>> [(r.status, [(p.name, p.rank, p.collected, p.expected) for p in r.players])
 ...  for r in map(history.score, history.parse(text))]
-[('verified', [('A', 1, '0.60', '0.60'), ('B', 715, '0.00', '0.00')])]
+[('verified', [('A', 1, '60.00', '60.00'), ('B', 715, '0.00', '0.00')])]
 
 Supported: PokerStars, Full Tilt and KingsClub text, Merge XML; see ``badugi score --help``.
 """

@@ -44,11 +44,23 @@ def amount(text: str) -> int:
     ...
     ValueError: not an amount: '1.234'
     """
+    known = _AMOUNTS.get(text)
+    if known is not None:
+        return known
     clean = text.strip().lstrip("$€£").replace(",", "")
     whole, dot, fraction = clean.partition(".")
     if not (whole.isdigit() or (dot and not whole)) or len(fraction) > 2 or (dot and not fraction.isdigit()):
         raise ValueError(f"not an amount: {text!r}")
-    return int(whole or "0") * 100 + int(fraction.ljust(2, "0") if dot else "0")
+    value = int(whole or "0") * 100 + int(fraction.ljust(2, "0") if dot else "0")
+    if len(_AMOUNTS) >= _AMOUNTS_KEPT:
+        _AMOUNTS.clear()
+    _AMOUNTS[text] = value
+    return value
+
+
+#: Amounts already read: the same few dozen bets and blinds come back in every hand of a file (a speed-up).
+_AMOUNTS: dict[str, int] = {}
+_AMOUNTS_KEPT = 4096
 
 
 _CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
@@ -102,19 +114,19 @@ class Builder:
     attributed to a player even when names contain spaces.
     """
 
-    __slots__ = ("_long_names", "_names", "_totals", "hand", "street")
+    __slots__ = ("_long_names", "_totals", "hand", "names", "street")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.street = 0
         self._totals: dict[str, int] = {}
-        self._names: set[str] = set()
+        self.names: set[str] = set()  # the seated players
         self._long_names: list[str] = []
 
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
         """A seated player."""
         self.hand.seats.append(Seat(number, name, stack, sitting_out))
-        self._names.add(name)
+        self.names.add(name)
         if " " in name:
             self._long_names.append(name)
             self._long_names.sort(key=len, reverse=True)
@@ -129,9 +141,9 @@ class Builder:
         (('Hero', ':', 'folds'), ('Mr X', ' ', 'calls $1'), None)
         """
         head, _, rest = line.partition(" ")
-        if head in self._names:
+        if head in self.names:
             return head, " ", rest
-        if head[-1:] == ":" and head[:-1] in self._names:
+        if head[-1:] == ":" and head[:-1] in self.names:
             return head[:-1], ":", rest
         for name in self._long_names:
             if line.startswith(name):
@@ -269,9 +281,10 @@ def split_all_in(text: str) -> tuple[str, bool]:
     >>> split_all_in("$0.20 and is all-in"), split_all_in("$1.25, and is all in"), split_all_in("$1")
     (('$0.20', True), ('$1.25', True), ('$1', False))
     """
-    for ending in _ALL_IN_ENDINGS:
-        if text.endswith(ending):
-            return text[: -len(ending)], True
+    if "all" in text:
+        for ending in _ALL_IN_ENDINGS:
+            if text.endswith(ending):
+                return text[: -len(ending)], True
     return text, False
 
 

@@ -18,8 +18,8 @@ import gzip
 import os
 import sys
 import zipfile
-from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Union
@@ -94,7 +94,7 @@ def hands_in(text: str, source: str = "<text>", strict: bool = True) -> Iterator
     is_header: Callable[[str], bool] = parser.is_header
     starts = [i for i, line in enumerate(lines) if line.startswith(prefix) and is_header(line)]
     ends = [*starts[1:], len(lines)]
-    for index, (start, end) in enumerate(zip(starts, ends)):
+    for index, (start, end) in enumerate(zip(starts, ends, strict=True)):
         hand = _parse_one(parser, lines, start, end)
         hand.source = source
         hand.index = index
@@ -107,7 +107,7 @@ def _parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int) -
         hand: Hand = parser.parse_hand(lines, start, end)
     except ParseError as error:
         hand = Hand(parser.SITE, hand_id=hand_id_of(lines[start]), error=str(error), error_line=error.index + 1)
-    except Exception as error:  # noqa: BLE001 -- one unreadable hand must not stop a bulk run: it is reported
+    except Exception as error:
         hand = Hand(
             parser.SITE,
             hand_id=hand_id_of(lines[start]),

@@ -11,7 +11,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from badugi_fast.history.common import Builder, ParseError, amount, cards_in, dealt_line, game_info, marker, split_all_in
+from badugi_fast.history.common import (
+    Builder,
+    ParseError,
+    amount,
+    cards_in,
+    dealt_line,
+    game_info,
+    marker,
+    split_all_in,
+)
 from badugi_fast.history.model import Hand
 
 __all__ = ["HEADER_PREFIX", "SITE", "is_header", "parse_hand"]

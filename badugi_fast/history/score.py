@@ -10,6 +10,7 @@ each difference in ``reason``.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,9 +121,11 @@ def _score_badugi(hand: Hand, result: Result) -> None:
             folded.add(place[action.player])
     matched, returned_to, uncalled = split_uncalled(contributions)
     if hand.uncalled is not None:
-        ours = {names[returned_to]: uncalled} if returned_to is not None else {}
-        if {n: c for n, c in hand.uncalled.items() if c} != ours:
-            problems.append(f"uncalled bets: site returned {_amounts(hand.uncalled, hand)}, ours {_amounts(ours, hand)}")
+        returned = {names[returned_to]: uncalled} if returned_to is not None else {}
+        if {n: c for n, c in hand.uncalled.items() if c} != returned:
+            problems.append(
+                f"uncalled bets: site returned {_amounts(hand.uncalled, hand)}, ours {_amounts(returned, hand)}"
+            )
     total = sum(matched)
     if hand.total_pot is not None and hand.total_pot != total:
         problems.append(f"total pot: site {money(hand.total_pot, hand.places)}, ours {money(total, hand.places)}")
@@ -136,7 +139,7 @@ def _score_badugi(hand: Hand, result: Result) -> None:
     for name, cards in hand.cards.items():
         if len(cards) == 4:
             try:
-                player_ranks[name] = evaluate(list(cards))
+                player_ranks[name] = evaluate(" ".join(cards))
             except ValueError as error:
                 raise ValueError(f"cards of {name}: {error}") from None
     showdown = result.showdown = hand.showdown
@@ -152,7 +155,7 @@ def _score_badugi(hand: Hand, result: Result) -> None:
         rake_note = f"rake not recorded: the site kept {money(rake, hand.places)}"
     per_pot: int | list[int] = rake
     if hand.pots is not None and len(hand.pots) == len(pots) and len(pots) > 1:
-        per_pot = [pot.amount - site for pot, site in zip(pots, hand.pots)]
+        per_pot = [pot.amount - after_rake for pot, after_rake in zip(pots, hand.pots, strict=True)]
         if sum(per_pot) != rake:
             problems.append(f"the site's pots {_list(hand.pots, hand)} do not add up with rake {money(rake, 2)}")
     expected: dict[int, int] = {}
@@ -162,9 +165,11 @@ def _score_badugi(hand: Hand, result: Result) -> None:
         problems.append(f"cannot pay the pots: {error}")
 
     for number in sorted(set(collected) | set(expected)):
-        site, ours = collected.get(number, 0), expected.get(number, 0)
-        if site != ours:
-            problems.append(f"{names[number]} collected {money(site, hand.places)}, expected {money(ours, hand.places)}")
+        paid, ours = collected.get(number, 0), expected.get(number, 0)
+        if paid != ours:
+            problems.append(
+                f"{names[number]} collected {money(paid, hand.places)}, expected {money(ours, hand.places)}"
+            )
     result.players = _player_results(hand, names, contributions, collected, expected, player_ranks, problems)
     if problems:
         result.status, result.reason = "mismatch", "; ".join(problems)
@@ -211,14 +216,15 @@ def _player_results(
         site_words = hand.descriptions.get(name, [])
         if rank is not None:
             for words in site_words:
-                if site_values(words) != rank_values(rank):
-                    problems.append(f"{name}'s hand {' '.join(cards or ())}: site says {words!r}, ours {describe(rank)}")
+                if _site_values(words) != rank_values(rank):
+                    shown = " ".join(cards or ())
+                    problems.append(f"{name}'s hand {shown}: site says {words!r}, ours {_describe(rank)}")
         players.append(
             PlayerResult(
                 name,
                 " ".join(cards) if cards else None,
                 rank,
-                describe(rank) if rank is not None else None,
+                _describe(rank) if rank is not None else None,
                 site_words[0] if site_words else None,
                 money(collected.get(number, 0), hand.places),
                 money(expected.get(number, 0), hand.places),
@@ -248,6 +254,11 @@ def site_values(words: str) -> tuple[int, ...] | None:
     if len(tokens) != size or any(token not in _RANKS for token in tokens):
         return None
     return tuple(sorted((_RANKS[token] for token in tokens), reverse=True))
+
+
+#: The same descriptions come back in every file: both lookups are cached (a speed-up).
+_describe = functools.lru_cache(maxsize=None)(describe)
+_site_values = functools.lru_cache(maxsize=4096)(site_values)
 
 
 def _amounts(amounts: dict[str, int], hand: Hand) -> str:

@@ -78,11 +78,15 @@ def _read_body(hand: Hand, lines: Sequence[str], start: int, end: int) -> None:
     build = Builder(hand)
     big_blind = 0
     section = 0  # 0: seats and blinds, 1: the play, 2: the summary
+    names = build.names
     index = start
     try:
-        for index in range(start, end):
-            line = lines[index]
+        for index, line in enumerate(lines[start:end], start):  # noqa: B007 -- the except clause names it
             if not line:
+                continue
+            colon = line.find(": ")
+            if colon > 0 and section != 2 and line[:colon] in names:  # the common case: "name: verb ..."
+                big_blind = _player_line(build, line[:colon], line[colon + 2 :], big_blind)
                 continue
             if line[0] == "*":
                 words = marker(line)
