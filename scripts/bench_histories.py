@@ -11,16 +11,16 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
+import os
 import re
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from badugi_fast.history.batch import score_files_grouped
+from badugi_fast.history.batch import render_files
 from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.detect import decode
-from badugi_fast.history.output import writer
 
 _HAND_NUMBER = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
 
@@ -53,17 +53,19 @@ def make_input(folder: Path, hands: int, files: int) -> list[Path]:
     return paths
 
 
-def measure(paths: list[Path], jobs: int) -> tuple[int, float]:
-    """``(hands, seconds)`` to score ``paths`` into JSON Lines thrown away."""
-    with open("/dev/null", "w", encoding="utf-8") as sink:
-        write = writer("jsonl", sink)
-        started = time.perf_counter()
+def measure(paths: list[Path], jobs: int) -> tuple[int, float, float]:
+    """``(hands, wall seconds, CPU seconds of this process)`` to score ``paths`` into JSON Lines thrown away.
+
+    With jobs=1 the CPU time is the per-core cost even on a busy machine; with more jobs only wall time counts.
+    """
+    with open(os.devnull, "w", encoding="utf-8") as sink:
+        started, cpu = time.perf_counter(), time.process_time()
         count = 0
-        for results in score_files_grouped([str(p) for p in paths], jobs):
+        for results in render_files(paths, "jsonl", jobs):
             for result in results:
-                write(result)
+                sink.write(result.text)
             count += len(results)
-        return count, time.perf_counter() - started
+        return count, time.perf_counter() - started, time.process_time() - cpu
 
 
 def main() -> int:
@@ -75,9 +77,15 @@ def main() -> int:
         paths = make_input(Path(folder), args.hands, args.files)
         size = sum(p.stat().st_size for p in paths) / 1e6
         print(f"input: {args.hands:,} Stars hands in {args.files} files, {size:.0f} MB")
+        rates = {}
         for jobs in (1, 2):
-            hands, seconds = measure(paths, jobs)
-            print(f"jobs={jobs}: {hands:,} hands in {seconds:.2f} s = {hands / seconds:,.0f} hands/s")
+            hands, seconds, cpu = measure(paths, jobs)
+            rates[jobs] = hands / seconds
+            line = f"jobs={jobs}: {hands:,} hands in {seconds:.2f} s = {rates[jobs]:,.0f} hands/s"
+            if jobs == 1:
+                line += f" ({hands / cpu:,.0f} hands per CPU second)"
+            print(line)
+        print(f"speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x on {os.cpu_count()} CPUs")
     return 0
 
 

@@ -6,17 +6,29 @@ the order of files and of hands within them is kept whatever the number of proce
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple, TypeVar
 
 from badugi_fast.history.detect import RawFile, Source, expand, file_hands, read_source
 from badugi_fast.history.model import Hand
+from badugi_fast.history.output import renderer
 from badugi_fast.history.score import Result, score
 
-__all__ = ["parse", "score_file", "score_files", "score_files_grouped"]
+__all__ = ["Rendered", "parse", "render_files", "score_file", "score_files", "score_files_grouped"]
 
 PathLike = str | os.PathLike[str]
+T = TypeVar("T")
+
+
+class Rendered(NamedTuple):
+    """One scored hand as a worker sends it back: enough to count it, and its record's text."""
+
+    status: str
+    showdown: bool
+    text: str
 
 
 def parse(source: Source) -> Iterator[Hand]:
@@ -39,13 +51,29 @@ def score_files_grouped(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[li
 
     With ``jobs`` > 1, files are scored by that many worker processes.
     """
+    return _per_file(score_file, paths, jobs)
+
+
+def render_files(paths: Iterable[PathLike], form: str, jobs: int = 1) -> Iterator[list[Rendered]]:
+    """Like ``score_files_grouped``, but each hand comes back rendered in output format ``form``: the workers do
+    the rendering too, so the parent process only writes text."""
+    renderer(form)  # a bad format is an error here, not in a worker
+    return _per_file(functools.partial(_render_file, form=form), paths, jobs)
+
+
+def _render_file(raw: RawFile, form: str) -> list[Rendered]:
+    render = renderer(form)
+    return [Rendered(result.status, result.showdown, render(result)) for result in score_file(raw)]
+
+
+def _per_file(work: Callable[[RawFile], T], paths: Iterable[PathLike], jobs: int) -> Iterator[T]:
+    """``work`` applied to each file, in order, in ``jobs`` processes."""
     raws = expand(os.fspath(path) for path in paths)
     if jobs <= 1:
-        for raw in raws:
-            yield score_file(raw)
+        yield from map(work, raws)
         return
     with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
-        yield from pool.imap(score_file, raws)
+        yield from pool.imap(work, raws)
 
 
 def score_files(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[Result]:

@@ -14,9 +14,8 @@ from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
-from badugi_fast.history.batch import score_files_grouped
-from badugi_fast.history.output import FORMATS, writer
-from badugi_fast.history.score import Result
+from badugi_fast.history.batch import Rendered, render_files
+from badugi_fast.history.output import FORMATS, header
 
 __all__ = ["SAMPLES", "add_arguments", "run"]
 
@@ -68,15 +67,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _score(paths: list[str], jobs: int, form: str, stream: TextIO, stop_early: bool) -> Counter[str]:
     """Write every record; print progress (on a terminal) and the summary to stderr; return the counts."""
-    write = writer(form, stream)
+    stream.write(header(form))
     counts: Counter[str] = Counter()
     progress = sys.stderr.isatty()
     started = time.perf_counter()
-    for results in score_files_grouped(paths, jobs):
+    for results in render_files(paths, form, jobs):
         if results:
             counts["files"] += 1
         for result in results:
-            write(result)
+            stream.write(result.text)
             _count(counts, result)
             if stop_early and result.status in ("mismatch", "error"):
                 stream.flush()
@@ -89,7 +88,7 @@ def _score(paths: list[str], jobs: int, form: str, stream: TextIO, stop_early: b
     return counts
 
 
-def _count(counts: Counter[str], result: Result) -> None:
+def _count(counts: Counter[str], result: Rendered) -> None:
     counts["hands"] += 1
     counts[result.status] += 1
     if result.status not in ("skipped", "error"):

@@ -1,66 +1,92 @@
-"""Writers for scored hands: JSON Lines (one object per hand), CSV (one row per hand) and a table for people.
+"""Renderings of scored hands: JSON Lines (one object per hand), CSV (one row per hand) and a table for people.
 
-Each writer takes results one at a time, so a bulk run streams: nothing is held back but the table's header.
+Each result renders to its own text, independently of the others, so that worker processes can render the hands
+they scored and the parent only writes text out: a bulk run streams, whatever the number of processes.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
 from collections.abc import Callable
 from typing import TextIO
 
 from badugi_fast.history.score import PlayerResult, Result
 
-__all__ = ["FORMATS", "writer"]
+__all__ = ["FORMATS", "header", "renderer", "writer"]
 
 FORMATS = ("jsonl", "csv", "table")
 
 _CSV_FIELDS = ("file", "index", "hand_id", "site", "game", "limit", "status", "reason", "players")
+_TABLE_HEADER = f"{'hand':<40} {'site':<10} {'status':<11} players / reason\n"
+
+
+def header(form: str) -> str:
+    """The text that comes before the first record in format ``form`` (empty for JSON Lines).
+
+    >>> header("csv")
+    'file,index,hand_id,site,game,limit,status,reason,players\\n'
+    """
+    _check(form)
+    return {"jsonl": "", "csv": ",".join(_CSV_FIELDS) + "\n", "table": _TABLE_HEADER}[form]
+
+
+def renderer(form: str) -> Callable[[Result], str]:
+    """A function giving the text of one result in format ``form`` (one of ``FORMATS``), newline included."""
+    _check(form)
+    if form == "jsonl":
+        dumps = json.JSONEncoder(ensure_ascii=False).encode
+        return lambda result: dumps(result.as_dict()) + "\n"
+    if form == "csv":
+        return _csv_row
+    return _table_line
 
 
 def writer(form: str, stream: TextIO) -> Callable[[Result], None]:
-    """A function that writes one result to ``stream`` in format ``form`` (one of ``FORMATS``)."""
-    if form == "jsonl":
-        dumps = json.JSONEncoder(ensure_ascii=False).encode
+    """Writes the header of format ``form`` to ``stream`` now, and returns a function writing one result."""
+    render = renderer(form)
+    stream.write(header(form))
 
-        def write_record(result: Result) -> None:
-            stream.write(dumps(result.as_dict()) + "\n")
+    def write(result: Result) -> None:
+        stream.write(render(result))
 
-        return write_record
-    if form == "csv":
-        rows = csv.writer(stream, lineterminator="\n")
-        rows.writerow(_CSV_FIELDS)
+    return write
 
-        def write_row(result: Result) -> None:
-            rows.writerow(
-                (
-                    result.file,
-                    result.index,
-                    result.hand_id,
-                    result.site,
-                    result.game,
-                    result.limit or "",
-                    result.status,
-                    result.reason or "",
-                    "; ".join(_player_text(player) for player in result.players),
-                )
-            )
 
-        return write_row
-    if form == "table":
-        stream.write(f"{'hand':<40} {'site':<10} {'status':<11} players / reason\n")
+def _check(form: str) -> None:
+    if form not in FORMATS:
+        raise ValueError(f"unknown output format {form!r}: choose one of {', '.join(FORMATS)}")
 
-        def write_line(result: Result) -> None:
-            where = f"{_short(result.file)}:{result.index} #{result.hand_id}"
-            detail = result.reason if result.status in ("error", "skipped", "mismatch") else ""
-            paid = ", ".join(_player_text(p) for p in result.players if p.collected not in (None, "0", "0.00"))
-            stream.write(f"{where:<40} {result.site:<10} {result.status:<11} {paid or detail}\n")
-            if detail and paid:
-                stream.write(f"{'':<63} {detail}\n")
 
-        return write_line
-    raise ValueError(f"unknown output format {form!r}: choose one of {', '.join(FORMATS)}")
+def _csv_row(result: Result) -> str:
+    """One CSV row; players are joined into one column with ``_player_text``."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(
+        (
+            result.file,
+            result.index,
+            result.hand_id,
+            result.site,
+            result.game,
+            result.limit or "",
+            result.status,
+            result.reason or "",
+            "; ".join(_player_text(player) for player in result.players),
+        )
+    )
+    return buffer.getvalue()
+
+
+def _table_line(result: Result) -> str:
+    """One or two lines: where the hand is, its site and status, who was paid; then the reason if any."""
+    where = f"{_short(result.file)}:{result.index} #{result.hand_id}"
+    detail = result.reason if result.status in ("error", "skipped", "mismatch") else ""
+    paid = ", ".join(_player_text(p) for p in result.players if p.collected not in (None, "0", "0.00"))
+    text = f"{where:<40} {result.site:<10} {result.status:<11} {paid or detail}\n"
+    if detail and paid:
+        text += f"{'':<63} {detail}\n"
+    return text
 
 
 def _player_text(player: PlayerResult) -> str:
