@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
-
-from badugi_fast import batches
-from badugi_fast.batches import Batch, Errors
 from badugi_fast.cards import Hand, card_str, hand_codes, parse_cards
 from badugi_fast.ranks import describe, hand_size, rank_number, rank_values, ranks_of_hands
+
+if TYPE_CHECKING:  # numpy is imported by the batch functions only: build.py runs this module without numpy
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
+
+    from badugi_fast.batches import Batch, Errors
 
 __all__ = [
     "best_cards",
@@ -99,6 +101,10 @@ def evaluate_many(hands: Batch, *, threads: int | None = None, errors: Errors = 
     >>> evaluate_many(["As2h3d4c", "Kc Kd Kh Ks", "As"], errors="mark").tolist()
     [1, 1092, 0]
     """
+    import numpy as np
+
+    from badugi_fast import batches
+
     batches.check_options(threads, errors)
     rows = list(hands) if batches.is_text_batch(hands) else batches.code_rows(hands).tolist()
     ranks = np.zeros(len(rows), dtype=np.uint16)
@@ -118,6 +124,8 @@ def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[
     >>> showdown_many([[[3, 6, 9, 12], [48, 49, 50, 51]]], active=[[False, True]]).tolist()
     [[False, True]]
     """
+    from badugi_fast import batches
+
     return batches.showdown_mask(hands, active, evaluate_many)
 
 
