@@ -214,3 +214,40 @@ def test_a_corrupt_archive_is_an_error_record(tmp_path: Path) -> None:
 def test_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
     with pytest.raises(OSError, match="no such file"):
         list(score_files([tmp_path / "missing.txt"]))
+
+
+@pytest.mark.parametrize(
+    ("header", "badugi", "limit", "places"),
+    [
+        ("PokerStars Hand #71000000901:  Badugi Limit ($0.25/$0.50 USD)", True, "fixed", 2),
+        ("PokerStars Game #71000000901: 8-Game (Badugi Limit, $0.25/$0.50 USD)", True, "fixed", 2),
+        ("PokerStars Game #71000000901: 8-Game (Razz Limit, $0.25/$0.50 USD)", False, "fixed", 2),
+        ("PokerStars Home Game #71000000901: {Club} Badugi Limit ($0.25/$0.50 USD) - 2026/11/29 ET", True, "fixed", 2),
+        ("PokerStars Game #71000000901:  Badugi Limit (25/50)", True, "fixed", 0),
+        (
+            "PokerStars Home Game #71000000901: {Club} Tournament #5, 100+10 Badugi Limit - Level I (25/50)",
+            True,
+            "fixed",
+            0,
+        ),
+    ],
+)
+def test_stars_header_variants(header: str, badugi: bool, limit: str, places: int) -> None:
+    text = one_hand(stars_text(), SPLIT_HAND)
+    hand = next(parse(header + text[text.index("\n") :]))
+    assert (hand.hand_id, hand.is_badugi, hand.limit, hand.places) == ("71000000901", badugi, limit, places)
+    assert score(hand).status == ("verified" if badugi else "skipped")
+
+
+def test_stars_dead_small_blind_does_not_count_towards_calling() -> None:
+    text = one_hand(stars_text(), SPLIT_HAND)
+    text = text.replace("Seat 3: Bob ($10 in chips)\n", "Seat 3: Bob ($10 in chips)\nSeat 4: Dan ($10 in chips)\n")
+    text = text.replace("*** DEALING HANDS ***\n", "Dan: posts small & big blinds $0.35\n*** DEALING HANDS ***\n")
+    text = text.replace("Hero: calls $0.15\n", "Hero: calls $0.15\nDan: raises $0.25 to $0.50\nBob: folds\n")
+    hand = next(parse(text))
+    assert [(a.kind, a.amount) for a in hand.actions if a.player == "Dan"] == [("post", 35), ("raise", 25)]
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((SAMPLES / "kingsclub.txt").read_bytes())))
+    assert [(r.file, r.status) for r in score_files(["-"])] == [("<stdin>", "verified"), ("<stdin>", "skipped")]

@@ -54,9 +54,10 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
         raise ParseError("not a PokerStars hand header", start)
     segment = header.group(2).split(" - ", 1)[0]
     tournament = _TOURNAMENT.match(segment)
-    game, is_badugi, limit = game_info(tournament.group(1) if tournament else segment.partition(" (")[0])
-    if not is_badugi and "badugi" in segment.lower():  # mixed games: "8-Game (Badugi Limit, $0.10/$0.20)"
-        game, is_badugi, limit = game_info(segment)
+    name, _, inside = (tournament.group(1) if tournament else segment).partition(" (")
+    if inside[:1].isalpha():  # a mixed game names the game being played: "8-Game (Badugi Limit, $0.10/$0.20)"
+        name = inside.partition(",")[0].rstrip(")")
+    game, is_badugi, limit = game_info(name)
     hand = Hand(
         SITE,
         hand_id=header.group(1),
