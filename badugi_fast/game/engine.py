@@ -26,12 +26,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from badugi_fast._backend import backend
 from badugi_fast.cards import card_str, parse_cards
-from badugi_fast.evaluator import evaluate
 from badugi_fast.game.limits import FIXED, LIMITS, raise_to_bounds
 from badugi_fast.pots import Pot, award, build_pots
 
 __all__ = ["BETTING", "COMPLETE", "DRAW", "Event", "HandResult", "HandState", "IllegalActionError", "TableRules"]
+
+_rank4 = backend.rank4
+
+
+def _rank(cards: list[int]) -> int:
+    """The rank number of four valid, distinct card codes (the engine dealt them: no checks needed)."""
+    return int(_rank4(cards[0], cards[1], cards[2], cards[3]))
+
 
 BETTING = "betting"
 DRAW = "draw"
@@ -225,11 +233,11 @@ class HandState:
         self.big_blind_player = (self.small_blind_player + 1) % n
         self._post(self.small_blind_player, "small blind", rules.small_blind)
         self._post(self.big_blind_player, "big blind", rules.big_blind)
-        self.cards: list[list[int]] = [[] for _ in range(n)]
-        for _ in range(4):
-            for k in range(1, n + 1):
-                self.cards[(button + k) % n].append(self.stub.pop())
-        self.dealt = tuple(tuple(cards) for cards in self.cards)
+        # One card at a time from the left of the button: the j-th player from there gets dealt[j::n].
+        dealt = self.stub[: -4 * n - 1 : -1]
+        del self.stub[-4 * n :]
+        self.cards = [dealt[(player - button - 1) % n :: n] for player in range(n)]
+        self.dealt = tuple(map(tuple, self.cards))
         self._start_round(0)
 
     # ----------------------------------------------------------------------------------------------- questions
@@ -253,7 +261,8 @@ class HandState:
 
     def fold(self, player: int) -> None:
         """``player`` gives up the hand (allowed even when they could check)."""
-        self._check_turn(player, "fold")
+        if player != self.to_act or self.phase != BETTING:
+            self._refuse(player, "fold")
         self.folded[player] = True
         self.fold_round[player] = self.round
         self.muck.extend(self.cards[player])
@@ -262,7 +271,8 @@ class HandState:
 
     def check(self, player: int) -> None:
         """``player`` checks: only when nothing is owed."""
-        self._check_turn(player, "check")
+        if player != self.to_act or self.phase != BETTING:
+            self._refuse(player, "check")
         if self.bets[player] < self.level:
             raise IllegalActionError(f"player {player} cannot check: {self.to_call(player)} to call")
         self.events.append(("check", player))
@@ -270,24 +280,30 @@ class HandState:
 
     def call(self, player: int) -> None:
         """``player`` matches the bet, or puts in their whole stack if it is smaller (all-in)."""
-        self._check_turn(player, "call")
-        amount = self.to_call(player)
+        if player != self.to_act or self.phase != BETTING:
+            self._refuse(player, "call")
+        stacks = self.stacks
+        amount = min(self.level - self.bets[player], stacks[player])
         if amount <= 0:
             raise IllegalActionError(f"player {player} cannot call: there is nothing to call (check instead)")
-        self._pay(player, amount)
-        self.events.append(("call", player, amount, self.stacks[player] == 0))
+        stacks[player] -= amount
+        self.bets[player] += amount
+        self.contributed[player] += amount
+        self.events.append(("call", player, amount, stacks[player] == 0))
         self._acted(player)
 
     def bet(self, player: int, amount: int) -> None:
         """``player`` makes the first bet of a round after a draw (``amount`` chips)."""
-        self._check_turn(player, "bet")
+        if player != self.to_act or self.phase != BETTING:
+            self._refuse(player, "bet")
         if self.level:
             raise IllegalActionError(f"player {player} cannot bet: there is already a bet of {self.level} (raise)")
         self._wager(player, amount, "bet")
 
     def raise_to(self, player: int, total: int) -> None:
         """``player`` raises, making their bet for the round ``total`` chips."""
-        self._check_turn(player, "raise")
+        if player != self.to_act or self.phase != BETTING:
+            self._refuse(player, "raise")
         if not self.level:
             raise IllegalActionError(f"player {player} cannot raise: nobody has bet this round (bet)")
         self._wager(player, total, "raise")
@@ -295,10 +311,8 @@ class HandState:
     def draw(self, player: int, discards: Sequence[int] | str = ()) -> None:
         """``player`` throws away ``discards`` (card codes, or card text such as ``"Kc 9d"``; none = stand pat) and
         is dealt as many new cards at once."""
-        if self.phase != DRAW:
-            raise IllegalActionError(f"player {player} cannot draw: the hand is in its {self.phase} phase")
-        if player != self.to_act:
-            raise IllegalActionError(f"player {player} cannot draw: it is player {self.to_act}'s turn")
+        if player != self.to_act or self.phase != DRAW:
+            self._refuse(player, "draw")
         thrown = parse_cards(discards) if isinstance(discards, str) else list(discards)
         hand = self.cards[player]
         if len(thrown) > 4:
@@ -307,16 +321,20 @@ class HandState:
             if card not in hand:
                 shown = card_str(card) if type(card) is int and 0 <= card <= 51 else repr(card)
                 raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
-        if len(set(thrown)) != len(thrown):
+        if len(thrown) > 1 and len(set(thrown)) != len(thrown):
             raise IllegalActionError(f"player {player} cannot discard the same card twice")
-        kept = [card for card in hand if card not in thrown]
-        new = self._deal(len(thrown))
-        self.cards[player] = kept + new
-        self.muck.extend(thrown)
-        self.events.append(("draw", player, tuple(thrown), tuple(kept), tuple(new)))
-        self.draw_order.pop(0)
-        if self.draw_order:
-            self.to_act = self.draw_order[0]
+        if thrown:
+            kept = [card for card in hand if card not in thrown]
+            new = self._deal(len(thrown))
+            self.cards[player] = kept + new
+            self.muck.extend(thrown)
+            self.events.append(("draw", player, tuple(thrown), tuple(kept), tuple(new)))
+        else:
+            self.events.append(("draw", player, (), tuple(hand), ()))
+        order = self.draw_order
+        del order[0]
+        if order:
+            self.to_act = order[0]
         else:
             self._start_round(self.round + 1)
 
@@ -347,11 +365,11 @@ class HandState:
         self.bets[player] += amount
         self.contributed[player] += amount
 
-    def _check_turn(self, player: int, what: str) -> None:
-        if self.phase != BETTING:
+    def _refuse(self, player: int, what: str) -> None:
+        """Raise the error for an action out of turn or out of phase."""
+        if self.phase != (DRAW if what == "draw" else BETTING):
             raise IllegalActionError(f"player {player} cannot {what}: the hand is in its {self.phase} phase")
-        if player != self.to_act:
-            raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
+        raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
 
     def _bounds(self, player: int) -> tuple[int, int]:
         return raise_to_bounds(
@@ -410,67 +428,74 @@ class HandState:
 
     def _acted(self, player: int) -> None:
         """After ``player``'s betting action: the next player to act, or the end of the round."""
-        self.pending[player] = False
+        pending = self.pending
+        pending[player] = False
         self.acted[player] = True
-        if self.folded.count(False) == 1:
-            self._end_round()
-            return
-        following = self._next_pending(player + 1)
-        if following is None:
-            self._end_round()
-        else:
-            self.to_act = following
-
-    def _next_pending(self, start: int) -> int | None:
-        for k in range(self.n):
-            seat = (start + k) % self.n
-            if self.pending[seat]:
-                return seat
-        return None
+        if True in pending and self.folded.count(False) > 1:
+            n = self.n
+            for seat in range(player + 1, player + n):
+                if pending[seat % n]:
+                    self.to_act = seat % n
+                    return
+        self._end_round()
 
     def _start_round(self, index: int) -> None:
         """Betting round ``index`` (0 = pre-draw): who acts first, or straight on if nobody can bet."""
         self.phase = BETTING
         self.round = index
-        self.raises = 1 if index == 0 else 0
-        self.level = max(self.rules.big_blind, *self.bets) if index == 0 else 0
-        self.full_raise = 0
-        self.short_all_ins = 0
+        n = self.n
+        if index == 0:
+            self.raises = 1
+            self.level = max(self.rules.big_blind, *self.bets)
+            first = self.big_blind_player + 1
+        else:
+            self.raises = self.level = 0
+            first = self.button + 1
+        self.full_raise = self.short_all_ins = 0
         self.last_aggressor = None
-        live = self.folded.count(False)
-        self.capped = self.rules.raise_cap is not None and not (self.rules.uncapped_heads_up and live == 2)
-        self.acted = [False] * self.n
-        self.pending = [not self.folded[i] and self.stacks[i] > 0 for i in range(self.n)]
-        if self.pending.count(True) == 1:
-            only = self.pending.index(True)
-            self.pending[only] = self.bets[only] < self.level
-        first = (self.big_blind_player + 1) % self.n if index == 0 else (self.button + 1) % self.n
-        self.to_act = self._next_pending(first)
-        if self.to_act is None:
-            self._end_round()
+        rules = self.rules
+        self.capped = rules.raise_cap is not None and not (rules.uncapped_heads_up and self.folded.count(False) == 2)
+        self.acted = [False] * n
+        pending = self.pending = [not out and stack > 0 for out, stack in zip(self.folded, self.stacks, strict=True)]
+        if pending.count(True) == 1:
+            only = pending.index(True)
+            pending[only] = self.bets[only] < self.level
+        for seat in range(first, first + n):
+            if pending[seat % n]:
+                self.to_act = seat % n
+                return
+        self._end_round()
 
     def _end_round(self) -> None:
         """Return the uncalled part of the top bet, then draw, show down or pay the last player standing."""
-        top = max(range(self.n), key=self.bets.__getitem__)
-        second = max(bet for seat, bet in enumerate(self.bets) if seat != top)
-        if self.bets[top] > second:
-            excess = self.bets[top] - second
+        bets = self.bets
+        ordered = sorted(bets)
+        if ordered[-1] > ordered[-2]:
+            top = bets.index(ordered[-1])
+            excess = ordered[-1] - ordered[-2]
             self.stacks[top] += excess
             self.contributed[top] -= excess
             self.events.append(("uncalled", top, excess))
-        self.bets = [0] * self.n
+        n = self.n
+        self.bets = [0] * n
         self.to_act = None
-        if self.folded.count(False) == 1 or self.round == 3:
+        if self.round == 3 or self.folded.count(False) == 1:
             self._finish()
             return
         self.phase = DRAW
         self.events.append(("street", self.round + 1))
-        self.draw_order = [(self.button + k) % self.n for k in range(1, self.n + 1)]
-        self.draw_order = [seat for seat in self.draw_order if not self.folded[seat]]
+        folded = self.folded
+        order = [seat % n for seat in range(self.button + 1, self.button + 1 + n)]
+        self.draw_order = [seat for seat in order if not folded[seat]]
         self.to_act = self.draw_order[0]
 
     def _deal(self, count: int) -> list[int]:
         """``count`` cards off the stub; when it runs out, the muck becomes a new, shuffled stub."""
+        stub = self.stub
+        if len(stub) >= count:
+            new = stub[: -count - 1 : -1]
+            del stub[len(stub) - count :]
+            return new
         new = []
         for _ in range(count):
             if not self.stub:
@@ -483,20 +508,26 @@ class HandState:
     def _finish(self) -> None:
         """Build the pots, show down if two or more players are left, and pay."""
         self.phase = COMPLETE
-        live = [seat for seat in range(self.n) if not self.folded[seat]]
-        order = [(self.button + k) % self.n for k in range(1, self.n + 1)]
-        ranks: dict[int, int] = {}
-        show_order: tuple[int, ...] = ()
-        if len(live) > 1:
-            ranks = {seat: evaluate(self.cards[seat]) for seat in live}
-            first = self.last_aggressor if self.last_aggressor is not None else order[0]
-            show_order = tuple(seat for seat in order[order.index(first) :] + order if seat in ranks)[: len(live)]
-        pots = build_pots(self.contributed, {seat for seat in range(self.n) if self.folded[seat]})
+        n = self.n
+        folded = self.folded
+        order = [seat % n for seat in range(self.button + 1, self.button + 1 + n)]
+        live = [seat for seat in order if not folded[seat]]
         total = sum(self.contributed)
         rake = self.rules.rake(total) if self.round > 0 else 0
+        ranks: dict[int, int] = {}
+        show_order: tuple[int, ...] = ()
+        if len(live) == 1:  # everyone else folded: one pot, theirs
+            pots = [Pot(total, (live[0],))]
+        else:
+            cards = self.cards
+            ranks = {seat: _rank(cards[seat]) for seat in live}
+            first = order.index(self.last_aggressor) if self.last_aggressor in live else 0
+            show_order = tuple(seat for seat in order[first:] + order[:first] if seat in ranks)
+            pots = build_pots(self.contributed, {seat for seat in range(n) if folded[seat]})
         rake_left = rake
         shares = []
         collected: dict[int, int] = {}
+        stacks = self.stacks
         for pot in pots:
             taken = min(rake_left, pot.amount)
             rake_left -= taken
@@ -504,7 +535,7 @@ class HandState:
             shares.append(share)
             for seat, amount in share.items():
                 collected[seat] = collected.get(seat, 0) + amount
-                self.stacks[seat] += amount
+                stacks[seat] += amount
         self.result = HandResult(tuple(pots), tuple(shares), collected, rake, ranks, show_order, total)
 
 

@@ -82,8 +82,21 @@ class BasicPolicy:
         return discards
 
     def act(self, hand: HandState, player: int, rng: random.Random) -> Decision:
-        strength = self._strength(hand, player, rng)
-        owed = hand.to_call(player)
+        cards = hand.cards[player]
+        rank = _rank4(cards[0], cards[1], cards[2], cards[3])
+        top = _TOP[rank]
+        if rank <= 715:
+            strength = 3 if top <= 8 else 2
+        elif rank <= 1001:
+            strength = (2 if top <= 7 else 1) if hand.round < 3 else (1 if top <= 5 else 0)
+        else:
+            strength = 1 if hand.round < 2 and top <= 5 else 0
+        roll = rng.random()
+        if roll < self.bluff:
+            strength = min(strength + 1, 3)
+        elif roll < 2 * self.bluff:
+            strength = max(strength - 1, 0)
+        owed = min(hand.level - hand.bets[player], hand.stacks[player])
         roll = rng.random()
         if (
             (strength == 3 and roll < 0.85)
@@ -98,24 +111,6 @@ class BasicPolicy:
         if strength >= 2 or (strength == 1 and owed * 2 <= hand.pot and roll < 0.7) or roll < 0.1:
             return "call", 0
         return "fold", 0
-
-    def _strength(self, hand: HandState, player: int, rng: random.Random) -> int:
-        cards = hand.cards[player]
-        rank = _rank4(cards[0], cards[1], cards[2], cards[3])
-        top = _TOP[rank]
-        draws_left = 3 - hand.round
-        if rank <= 715:
-            strength = 3 if top <= 8 else 2
-        elif rank <= 1001:
-            strength = (2 if top <= 7 else 1) if draws_left else (1 if top <= 5 else 0)
-        else:
-            strength = 1 if draws_left >= 2 and top <= 5 else 0
-        roll = rng.random()
-        if roll < self.bluff:
-            return min(strength + 1, 3)
-        if roll < 2 * self.bluff:
-            return max(strength - 1, 0)
-        return strength
 
     @staticmethod
     def _size(bounds: tuple[int, int], rng: random.Random) -> int:
