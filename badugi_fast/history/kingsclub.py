@@ -11,16 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from badugi_fast.history.common import (
-    Builder,
-    ParseError,
-    amount,
-    cards_in,
-    dealt_line,
-    game_info,
-    marker,
-    split_all_in,
-)
+from badugi_fast.history.builder import Builder
+from badugi_fast.history.common import ParseError, amount, game_info
+from badugi_fast.history.lines import dealt_line, marker, player_action
 from badugi_fast.history.model import Hand
 
 __all__ = ["HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
@@ -98,51 +91,16 @@ def _read_body(hand: Hand, lines: Sequence[str], start: int, end: int) -> None:
             else:
                 found = build.actor(line)
                 if found is not None:
-                    _player_line(build, found[0], found[2], section == 2)
+                    name, _, rest = found
+                    if section == 2 and rest.startswith(("shows", "mucks")) and len(build.active()) > 1:
+                        hand.showdown = True  # no marker on KingsClub: hands shown after the last round
+                    player_action(build, name, rest, call_totals=True)
     except ValueError as error:
         raise ParseError(str(error), index) from None
     if section != 3:
         raise ParseError("the hand ends before its summary (truncated?)", end - 1)
     if not hand.seats:
         raise ParseError("no seat lines", start)
-
-
-def _player_line(build: Builder, name: str, rest: str, last_round: bool) -> None:
-    """One ``name verb ...`` or ``name: posts ...`` line."""
-    verb, _, tail = rest.partition(" ")
-    tail, all_in = split_all_in(tail)
-    if verb == "folds":
-        build.fold(name)
-    elif verb == "checks":
-        build.check(name)
-    elif verb == "calls":
-        build.call_to(name, amount(tail), all_in)
-    elif verb == "bets":
-        build.bet(name, amount(tail), all_in)
-    elif verb == "raises":
-        build.raise_to(name, amount(tail.rpartition(" ")[2]), all_in)
-    elif verb == "posts":
-        chips = amount(tail.rpartition(" ")[2])
-        if "ante" in tail:
-            build.ante(name, chips, all_in)
-        else:
-            build.post(name, chips, all_in)
-    elif verb == "draws":
-        build.draw(name, int(tail))
-    elif verb == "stands":
-        build.draw(name, 0)
-    elif verb == "discards":  # the hero: "discards [7h Qc] draws [2h 9s]"
-        thrown, _, drawn = tail.partition(" draws ")
-        new = cards_in(drawn)
-        build.draw(name, len(cards_in(thrown)), new)
-        build.replace(name, cards_in(thrown), new)
-    elif verb in ("shows", "mucks"):
-        if last_round and len(build.active()) > 1:
-            build.hand.showdown = True
-        if verb == "shows":
-            build.show(name, cards_in(tail))
-        else:
-            build.muck(name)
 
 
 def _summary_line(build: Builder, line: str) -> None:

@@ -13,7 +13,8 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 
-from badugi_fast.history.common import Builder, ParseError, amount, cards_in, game_info
+from badugi_fast.history.builder import Builder
+from badugi_fast.history.common import ParseError, amount, cards_in, game_info
 from badugi_fast.history.model import Hand
 
 __all__ = ["HEADER_PREFIX", "SITE", "is_header", "parse_hand"]

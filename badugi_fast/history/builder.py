@@ -1,0 +1,172 @@
+"""``Builder``: turns what a line says into the model, so that each site parser is only a list of wordings.
+
+It keeps the current street and each player's total for it, which turns street totals ("raises to $5",
+KingsClub's "calls 90") into the increments the model stores, and knows the seated names, which attributes lines
+to players even when names contain spaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from badugi_fast.history.model import Action, Draw, Hand, Seat
+
+__all__ = ["Builder"]
+
+
+class Builder:
+    """Builds a ``Hand`` line by line: the parsers call one method per thing a line says.
+
+    It keeps the current street and each player's total for it, so that sites writing street totals ("raises to
+    $5", KingsClub's "calls 90") can be turned into increments, and it knows the seated names so that lines can be
+    attributed to a player even when names contain spaces.
+    """
+
+    __slots__ = ("_long_names", "_totals", "big_blind", "hand", "names", "street")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.street = 0
+        self._totals: dict[str, int] = {}
+        self.names: set[str] = set()  # the seated players
+        self._long_names: list[str] = []
+        self.big_blind = 0  # the largest big blind posted so far (the live part of "small & big blinds")
+
+    def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
+        """A seated player."""
+        self.hand.seats.append(Seat(number, name, stack, sitting_out))
+        self.names.add(name)
+        if " " in name:
+            self._long_names.append(name)
+            self._long_names.sort(key=len, reverse=True)
+
+    def actor(self, line: str) -> tuple[str, str, str] | None:
+        """``(name, separator, rest)`` when ``line`` starts with a seated player's name then ``": "`` or ``" "``.
+
+        The separator tells actions from chat on sites that write one with a colon and the other without.
+
+        >>> b = Builder(Hand("x")); b.seat(1, "Hero", 100); b.seat(2, "Mr X", 100)
+        >>> b.actor("Hero: folds"), b.actor("Mr X calls $1"), b.actor("cuchiku: sits out")
+        (('Hero', ':', 'folds'), ('Mr X', ' ', 'calls $1'), None)
+        """
+        head, _, rest = line.partition(" ")
+        if head in self.names:
+            return head, " ", rest
+        if head[-1:] == ":" and head[:-1] in self.names:
+            return head[:-1], ":", rest
+        for name in self._long_names:
+            if line.startswith(name):
+                after = line[len(name) : len(name) + 2]
+                if after == ": ":
+                    return name, ":", line[len(name) + 2 :]
+                if after[:1] == " ":
+                    return name, " ", line[len(name) + 1 :]
+        return None
+
+    def active(self) -> list[str]:
+        """Players who have acted in the hand and not folded, in the order they first acted."""
+        seen: dict[str, bool] = {}
+        for action in self.hand.actions:
+            seen[action.player] = action.kind != "fold" and seen.get(action.player, True)
+        return [name for name, live in seen.items() if live]
+
+    def new_street(self, street: int) -> None:
+        """Betting on a new street starts: every player's street total is back to zero."""
+        self.street = street
+        self._totals.clear()
+
+    def _put(self, name: str, kind: str, chips: int, all_in: bool, live: bool = True) -> None:
+        self.hand.actions.append(Action(self.street, name, kind, chips, all_in))
+        if live:
+            self._totals[name] = self._totals.get(name, 0) + chips
+
+    def post(self, name: str, chips: int, all_in: bool = False, live: int | None = None) -> None:
+        """A blind; ``live`` is the part that counts towards calling (None: all of it), the rest is dead money."""
+        self.hand.actions.append(Action(self.street, name, "post", chips, all_in))
+        self._totals[name] = self._totals.get(name, 0) + (chips if live is None else live)
+
+    def ante(self, name: str, chips: int, all_in: bool = False) -> None:
+        """An ante: in the pot, but not part of anyone's bet on the street."""
+        self._put(name, "ante", chips, all_in, live=False)
+
+    def fold(self, name: str) -> None:
+        self._put(name, "fold", 0, False)
+
+    def check(self, name: str) -> None:
+        self._put(name, "check", 0, False)
+
+    def call(self, name: str, chips: int, all_in: bool = False) -> None:
+        """A call of ``chips`` more."""
+        self._put(name, "call", chips, all_in)
+
+    def call_to(self, name: str, total: int, all_in: bool = False) -> None:
+        """A call that brings the player's street total to ``total`` (KingsClub writes calls this way)."""
+        self._put(name, "call", self._increment(name, total), all_in)
+
+    def bet(self, name: str, chips: int, all_in: bool = False) -> None:
+        self._put(name, "bet", chips, all_in)
+
+    def raise_to(self, name: str, total: int, all_in: bool = False) -> None:
+        """A raise that brings the player's street total to ``total``."""
+        self._put(name, "raise", self._increment(name, total), all_in)
+
+    def raise_by(self, name: str, chips: int, all_in: bool = False) -> None:
+        """A raise that puts ``chips`` more in (Merge writes raises this way)."""
+        self._put(name, "raise", chips, all_in)
+
+    def _increment(self, name: str, total: int) -> int:
+        increment = total - self._totals.get(name, 0)
+        if increment < 0:
+            raise ValueError(f"{name} brings their street total to {total / 100}, below what they already put in")
+        return increment
+
+    def draw(self, name: str, discarded: int, new_cards: tuple[str, ...] | None = None) -> None:
+        self.hand.draws.append(Draw(self.street, name, discarded, new_cards))
+
+    def dealt(self, name: str, cards: Iterable[str], description: str | None = None) -> None:
+        """The player's whole hand is now ``cards`` (hole cards, or the kept and new cards after a draw), with the
+        site's description of those cards if it gives one (earlier descriptions were of other cards)."""
+        self.hand.cards[name] = tuple(cards)
+        if description:
+            self.hand.descriptions[name] = [description.strip()]
+        else:
+            self.hand.descriptions.pop(name, None)
+
+    def replace(self, name: str, discarded: Iterable[str], drawn: Iterable[str]) -> None:
+        """The player threw away ``discarded`` and got ``drawn`` (KingsClub shows the hero's draws this way)."""
+        gone = set(discarded)
+        self.hand.cards[name] = tuple(c for c in self.hand.cards.get(name, ()) if c not in gone) + tuple(drawn)
+
+    def show(self, name: str, cards: tuple[str, ...], description: str | None = None) -> None:
+        """The player shows ``cards``; at showdown (``hand.showdown`` already set) this counts as contesting."""
+        self.hand.cards[name] = cards
+        if self.hand.showdown and name not in self.hand.shown:
+            self.hand.shown.append(name)
+        if description:
+            self.describe(name, description)
+
+    def reveal(self, name: str, cards: tuple[str, ...], description: str | None = None) -> None:
+        """Cards learnt from the summary (a hand mucked at showdown, or a repeat of a shown one)."""
+        self.hand.cards[name] = cards
+        if description:
+            self.describe(name, description)
+
+    def describe(self, name: str, description: str) -> None:
+        """The site's own words for the player's hand."""
+        self.hand.descriptions.setdefault(name, []).append(description.strip())
+
+    def muck(self, name: str) -> None:
+        """The player gives up at showdown without showing."""
+        if self.hand.showdown and name not in self.hand.mucked:
+            self.hand.mucked.append(name)
+
+    def collect(self, name: str, chips: int) -> None:
+        """The site pays ``chips`` to the player (summed over pots)."""
+        self.hand.collected[name] = self.hand.collected.get(name, 0) + chips
+
+    def returned(self, name: str, chips: int) -> None:
+        """The site returns an uncalled bet to the player."""
+        uncalled = self.hand.uncalled
+        if uncalled is None:
+            uncalled = self.hand.uncalled = {}
+        uncalled[name] = uncalled.get(name, 0) + chips

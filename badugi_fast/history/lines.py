@@ -1,0 +1,263 @@
+"""The wordings PokerStars, Full Tilt and KingsClub share: street markers, player actions, hole cards, uncalled
+bets and summaries, and the loop that reads the body of a PokerStars or Full Tilt hand.
+
+The sites differ in a few words (a colon after the name or not, "raises $0.25 to $0.50" or "raises to $0.50",
+calls as increments or as round totals); those differences are parameters here, not copies of the code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from badugi_fast.history.builder import Builder
+from badugi_fast.history.common import ParseError, amount, cards_in
+
+__all__ = [
+    "dealt_line",
+    "marker",
+    "player_action",
+    "read_body",
+    "split_all_in",
+    "summary_line",
+    "uncalled_line",
+]
+
+
+def marker(line: str) -> str:
+    """The words of a ``*** FIRST DRAW *** (Pot: $0.20)`` street marker.
+
+    >>> marker("*** FIRST DRAW *** (Pot: $0.20)"), marker("*** 1ST BETTING ROUND ***")
+    ('FIRST DRAW', '1ST BETTING ROUND')
+    """
+    return line.split("***", 2)[1].strip() if line.count("***") >= 2 else ""
+
+
+_ALL_IN_ENDINGS = (" and is all-in", ", and is all in", " and is all in", " (all-in)", " (all in)")
+
+
+def split_all_in(text: str) -> tuple[str, bool]:
+    """``text`` without the site's all-in ending, and whether it had one.
+
+    >>> split_all_in("$0.20 and is all-in"), split_all_in("$1.25, and is all in"), split_all_in("$1")
+    (('$0.20', True), ('$1.25', True), ('$1', False))
+    """
+    if "all" in text:
+        for ending in _ALL_IN_ENDINGS:
+            if text.endswith(ending):
+                return text[: -len(ending)], True
+    return text, False
+
+
+def dealt_line(build: Builder, line: str) -> None:
+    """``Dealt to Hero [As 3h 8h 6s]`` or, after a draw, ``Dealt to Hero [As 3h] [5h Ks]`` (kept, then new)."""
+    name, _, cards = line[9:].partition(" [")
+    name = name.rstrip(":")
+    known = cards_in(cards)
+    if not known:  # KingsClub's hidden hands: [X X X X]
+        return
+    build.dealt(name, known)
+    if "] [" in cards:
+        new = cards_in(cards.rpartition("[")[2])
+        for draw in reversed(build.hand.draws):
+            if draw.player == name:
+                draw.new_cards = new
+                break
+
+
+def uncalled_line(build: Builder, line: str) -> None:
+    """``Uncalled bet ($0.15) returned to X`` (PokerStars) or ``Uncalled bet of $2.50 returned to X`` (Full Tilt)."""
+    chips, _, name = line[13:].partition(" returned to ")
+    build.returned(name, amount(chips.strip("()").removeprefix("of ")))
+
+
+_POTS = re.compile(r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)")
+
+
+def summary_line(build: Builder, line: str) -> None:
+    """A summary line of PokerStars or Full Tilt: ``Total pot ...`` and seat lines revealing shown or mucked hands.
+
+    >>> from badugi_fast.history.model import Hand
+    >>> b = Builder(Hand("x")); summary_line(b, "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25")
+    >>> b.hand.total_pot, b.hand.pots, b.hand.rake
+    (570, [290, 255], 25)
+    >>> summary_line(b, "Seat 5: P5 (button) mucked [5s 4h Ad Js] - a 3-Card: 5, 4, A"); b.hand.descriptions
+    {'P5': ['3-Card: 5, 4, A']}
+    """
+    hand = build.hand
+    if line.startswith("Total pot "):
+        pots, _, fees = line[10:].partition(" | ")
+        hand.total_pot = amount(pots.partition(" ")[0])
+        parts = _POTS.findall(pots)
+        if parts:
+            hand.pots = [amount(part) for part in parts]
+        for fee in fees.split(" | "):
+            if fee.startswith("Rake "):
+                hand.rake = amount(fee[5:])
+    elif line.startswith("Seat "):
+        rest = line.partition(": ")[2]
+        for word in (" showed [", " mucked ["):
+            at = rest.find(word)
+            if at > 0:
+                name = _untagged(rest[:at])
+                cards, _, tail = rest[at + len(word) :].partition("]")
+                description = tail.partition(" with a ")[2] or tail.partition(" - a ")[2]
+                build.reveal(name, cards_in(cards), description or None)
+                return
+
+
+def _untagged(name: str) -> str:
+    """A summary name without its ``(button)``, ``(small blind)`` ... tags.
+
+    >>> _untagged("Player3 (button) (small blind)")
+    'Player3'
+    """
+    while name.endswith(")") and " (" in name:
+        name = name[: name.rfind(" (")]
+    return name
+
+
+def player_action(build: Builder, name: str, rest: str, call_totals: bool = False) -> None:
+    """What player ``name`` did, from the words after their name: every site's betting, drawing and showing verbs.
+
+    ``call_totals`` is for KingsClub, whose ``calls N`` is the caller's total for the round. Verbs that move
+    neither money nor cards are ignored.
+
+    >>> from badugi_fast.history.model import Hand
+    >>> b = Builder(Hand("x")); b.seat(1, "Al", 1000)
+    >>> for words in ("posts big blind $0.25", "raises $0.25 to $0.50", "calls $0.20 and is all-in"):
+    ...     player_action(b, "Al", words)
+    >>> [(a.kind, a.amount, a.all_in) for a in b.hand.actions]
+    [('post', 25, False), ('raise', 25, False), ('call', 20, True)]
+    """
+    verb, _, tail = rest.partition(" ")
+    tail, all_in = split_all_in(tail)
+    if verb == "folds":
+        build.fold(name)
+    elif verb == "checks":
+        build.check(name)
+    elif verb == "calls":
+        if call_totals:
+            build.call_to(name, amount(tail), all_in)
+        else:
+            build.call(name, amount(tail), all_in)
+    elif verb == "bets":
+        build.bet(name, amount(tail), all_in)
+    elif verb == "raises":  # "raises $0.25 to $0.50" or "raises to $0.50": the last amount is the street total
+        build.raise_to(name, amount(tail.rpartition(" ")[2]), all_in)
+    elif verb == "discards":
+        if tail[:1] == "[":  # KingsClub's hero: "discards [7h Qc] draws [2h 9s]"
+            thrown, _, drawn = tail.partition(" draws ")
+            build.draw(name, len(cards_in(thrown)), cards_in(drawn))
+            build.replace(name, cards_in(thrown), cards_in(drawn))
+        else:  # "discards 2 cards [8h 6s]": the new cards come on a "Dealt to" line
+            build.draw(name, int(tail.partition(" ")[0]))
+    elif verb == "draws":  # KingsClub: "draws 2"
+        build.draw(name, int(tail))
+    elif verb == "stands":
+        build.draw(name, 0)
+        if "[" in tail:  # PokerStars' hero: "stands pat on [2d 3s 4h 6s]"
+            build.dealt(name, cards_in(tail))
+    elif verb == "posts":
+        _post(build, name, tail, all_in)
+    elif verb == "antes":
+        build.ante(name, amount(tail), all_in)
+    elif verb == "shows":
+        cards, _, description = tail.partition("]")
+        build.show(name, cards_in(cards), description.strip(" ()") or None)
+    elif verb == "mucks":
+        build.muck(name)
+    elif verb in ("wins", "ties"):  # Full Tilt: "wins the pot ($0.95) with ...", "ties for the side pot #1 ($2)"
+        build.collect(name, amount(tail.partition("(")[2].partition(")")[0]))
+
+
+def _post(build: Builder, name: str, tail: str, all_in: bool) -> None:
+    """A blind, an ante, a post on joining, or a dead blind; the amount is the last word.
+
+    PokerStars: ``small blind $0.10``, ``small & big blinds $0.35``, ``the ante 5``; Full Tilt: ``the small blind
+    of $0.02``, ``$2.50``, ``a dead small blind of $1``; KingsClub: ``the big blind 30``, ``ante 5.50``.
+    """
+    chips = amount(tail.rpartition(" ")[2])
+    if "ante" in tail:
+        build.ante(name, chips, all_in)
+    elif "dead" in tail:
+        build.post(name, chips, all_in, live=0)
+    elif "&" in tail:  # the small blind part is dead money
+        build.post(name, chips, all_in, live=min(chips, build.big_blind) if build.big_blind else None)
+    else:
+        build.post(name, chips, all_in)
+        if "big blind" in tail:
+            build.big_blind = max(build.big_blind, chips)
+
+
+_STREETS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3}
+_SEAT = re.compile(r"Seat (\d+): (.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)")
+_TABLE = re.compile(r"Table '(.*)' .*?Seat #(\d+) is the button")
+_BUTTON = re.compile(r"The button is in seat #(\d+)")
+
+
+def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separator: str) -> None:
+    """Every line after the header of a PokerStars or Full Tilt hand, which share their structure: seats, play
+    with ``*** FIRST DRAW ***`` markers, ``*** SHOW DOWN ***``, ``*** SUMMARY ***``.
+
+    ``separator`` is what follows a name in an action: ``":"`` on PokerStars (``Hero: folds``; lines without it
+    are chat and table talk), ``" "`` on Full Tilt (``Hero folds``; lines with a colon are chat).
+    """
+    hand = build.hand
+    names = build.names
+    section = 0  # 0: seats and blinds, 1: the play, 2: the summary
+    index = start
+    try:
+        for index, line in enumerate(lines[start:end], start):  # noqa: B007 -- the except clause names it
+            if not line:
+                continue
+            colon = line.find(": ") if separator == ":" else -1
+            if colon > 0 and section != 2 and line[:colon] in names:  # PokerStars' common case: "name: verb ..."
+                player_action(build, line[:colon], line[colon + 2 :])
+                continue
+            if line[0] == "*":
+                words = marker(line)
+                if words in _STREETS:
+                    build.new_street(_STREETS[words])
+                elif words == "SHOW DOWN":
+                    hand.showdown = True
+                elif words == "SUMMARY":
+                    section = 2
+                elif words:
+                    section = 1
+            elif section == 2:
+                summary_line(build, line)
+            elif section == 0 and line.startswith("Seat "):
+                seat = _SEAT.match(line)
+                if seat is not None:
+                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)), "sitting out" in seat.group(4))
+            else:
+                _play_line(build, line, separator)
+    except ValueError as error:
+        raise ParseError(str(error), index) from None
+    if section != 2:
+        raise ParseError("the hand ends before its summary (truncated?)", end - 1)
+    if not hand.seats:
+        raise ParseError("no seat lines", start)
+
+
+def _play_line(build: Builder, line: str, separator: str) -> None:
+    """A line of the play that is not a PokerStars ``name: verb`` action."""
+    found = build.actor(line)
+    if found is not None and found[1] == separator:
+        player_action(build, found[0], found[2])
+    elif line.startswith("Dealt to "):
+        dealt_line(build, line)
+    elif line.startswith("Uncalled bet "):
+        uncalled_line(build, line)
+    elif line.startswith("Table '"):
+        table = _TABLE.match(line)
+        if table is not None:
+            build.hand.table, build.hand.button = table.group(1), int(table.group(2))
+    elif line.startswith("The button is in seat #"):
+        button = _BUTTON.match(line)
+        if button is not None:
+            build.hand.button = int(button.group(1))
+    elif " collected " in line:  # PokerStars: "X collected $2.55 from side pot"
+        name, _, rest = line.partition(" collected ")
+        build.collect(name, amount(rest.partition(" ")[0]))
