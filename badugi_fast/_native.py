@@ -24,23 +24,27 @@ index4 = lib.badugi_index4
 #: rank_text(utf8: bytes, length: int) -> rank number or negative error
 rank_text = lib.badugi_rank_text
 
+#: What the bulk functions return for buffers that do not match the count: (size_t)-1.
+_REFUSED = int(ffi.cast("size_t", -1))
+
 
 def rank_codes_many(codes: Buffer, out: Buffer, threads: int) -> tuple[int, int]:
     """Ranks of N hands of four uint8 codes (C-contiguous, N * 4 bytes) into ``out`` (N uint16), in one C call.
     Returns (number of invalid hands, index of the first); invalid hands get 0."""
     first_bad = ffi.new("size_t *")
-    count = len(out)
+    cards = ffi.from_buffer("uint8_t[]", codes)
     bad = lib.badugi_rank_codes_many(
-        ffi.from_buffer("uint8_t[]", codes), count, ffi.from_buffer("uint16_t[]", out), threads, first_bad
+        cards, len(cards), ffi.from_buffer("uint16_t[]", out), len(out), threads, first_bad
     )
+    if bad == _REFUSED:
+        raise AssertionError("badugi_rank_codes_many: the buffers do not match")  # a bug in the caller
     return bad, first_bad[0]
 
 
 def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
     """Ranks of len(out) NUL-ended hand strings into ``out`` (uint16), in one C call; returns as rank_codes_many."""
     first_bad = ffi.new("size_t *")
-    count = len(out)
-    bad = lib.badugi_rank_text_many(text, len(text), count, ffi.from_buffer("uint16_t[]", out), threads, first_bad)
-    if bad == ffi.cast("size_t", -1):
+    bad = lib.badugi_rank_text_many(text, len(text), ffi.from_buffer("uint16_t[]", out), len(out), threads, first_bad)
+    if bad == _REFUSED:
         raise AssertionError("badugi_rank_text_many: the buffer does not hold one record per hand")  # a caller bug
     return bad, first_bad[0]

@@ -313,14 +313,14 @@ static size_t gather(const struct slice *slices, int count, size_t n, size_t *fi
     return bad;
 }
 
-size_t badugi_rank_codes_many(const uint8_t *cards, size_t n, uint16_t *out, int threads, size_t *first_bad)
+size_t badugi_rank_codes_many(const uint8_t *cards, size_t cards_bytes, uint16_t *out, size_t n, int threads,
+                              size_t *first_bad)
 {
     struct slice slices[BADUGI_MAX_THREADS];
     int count = thread_count(threads, n);
-    if (n > 0 && (cards == NULL || out == NULL)) {
-        *first_bad = 0;
-        return n;
-    }
+    *first_bad = n;
+    if (n > SIZE_MAX / 4 || cards_bytes != 4 * n || (n > 0 && (cards == NULL || out == NULL)))
+        return (size_t)-1;
     for (int t = 0; t < count; t++) {
         slices[t] = (struct slice){.cards = cards, .out = out};
         slices[t].begin = n * (size_t)t / (size_t)count;
@@ -335,7 +335,7 @@ size_t badugi_rank_codes_many(const uint8_t *cards, size_t n, uint16_t *out, int
     return gather(slices, count, n, first_bad);
 }
 
-size_t badugi_rank_text_many(const char *text, size_t length, size_t n, uint16_t *out, int threads,
+size_t badugi_rank_text_many(const char *text, size_t length, uint16_t *out, size_t n, int threads,
                              size_t *first_bad)
 {
     struct slice slices[BADUGI_MAX_THREADS];

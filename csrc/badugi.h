@@ -30,17 +30,19 @@ long badugi_index4(int a, int b, int c, int d);
 /* The rank number of a hand written as text (UTF-8, `length` bytes): the grammar of badugi_fast.cards. */
 int badugi_rank_text(const char *text, size_t length);
 
-/* Bulk lookups: out[i] gets the rank number of hand i, or 0 when hand i is invalid. They return how many hands were
- * invalid and set *first_bad to the index of the first (n when none). `threads` > 1 splits the batch over that
- * many native threads (at most BADUGI_MAX_THREADS); the results do not depend on it. */
+/* Bulk lookups of n hands: out (room for n ranks) gets the rank number of hand i, or 0 when hand i is invalid.
+ * They return how many hands were invalid and set *first_bad to the index of the first (n when none), or return
+ * (size_t)-1 when the buffers do not match n. `threads` > 1 splits the batch over that many native threads (at
+ * most BADUGI_MAX_THREADS); the results do not depend on it. */
 #define BADUGI_MAX_THREADS 64
 
-/* Hands as n rows of four card codes (n * 4 bytes). */
-size_t badugi_rank_codes_many(const uint8_t *cards, size_t n, uint16_t *out, int threads, size_t *first_bad);
+/* Hands as rows of four card codes: cards_bytes must be 4 * n. */
+size_t badugi_rank_codes_many(const uint8_t *cards, size_t cards_bytes, uint16_t *out, size_t n, int threads,
+                              size_t *first_bad);
 
 /* n hands as text, each ended by a NUL byte, in `length` bytes. A buffer that does not hold exactly n NUL-ended
  * records is refused with (size_t)-1. */
-size_t badugi_rank_text_many(const char *text, size_t length, size_t n, uint16_t *out, int threads,
+size_t badugi_rank_text_many(const char *text, size_t length, uint16_t *out, size_t n, int threads,
                              size_t *first_bad);
 
 #endif

@@ -11,6 +11,7 @@ int badugi_rank4(int a, int b, int c, int d);
 int badugi_usable4(int a, int b, int c, int d);
 long badugi_index4(int a, int b, int c, int d);
 int badugi_rank_text(const char *text, size_t length);
-size_t badugi_rank_codes_many(const uint8_t *cards, size_t n, uint16_t *out, int threads, size_t *first_bad);
-size_t badugi_rank_text_many(const char *text, size_t length, size_t n, uint16_t *out, int threads,
+size_t badugi_rank_codes_many(const uint8_t *cards, size_t cards_bytes, uint16_t *out, size_t n, int threads,
+                              size_t *first_bad);
+size_t badugi_rank_text_many(const char *text, size_t length, uint16_t *out, size_t n, int threads,
                              size_t *first_bad);

@@ -1,0 +1,54 @@
+"""The C entry points refuse what they are handed wrongly, with an error code, instead of reading out of bounds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+_native = pytest.importorskip("badugi_fast._native", reason="the C extension is not built")
+ffi, lib = _native.ffi, _native.lib
+REFUSED = int(ffi.cast("size_t", -1))
+
+
+@pytest.mark.parametrize(
+    ("cards", "error"),
+    [
+        ((0, 1, 2, 52), lib.BADUGI_E_CODE),
+        ((-1, 1, 2, 3), lib.BADUGI_E_CODE),
+        ((0, 1, 2, 2**31 - 1), lib.BADUGI_E_CODE),
+        ((-(2**31), 1, 2, 3), lib.BADUGI_E_CODE),
+        ((5, 5, 2, 3), lib.BADUGI_E_DUPLICATE),
+        ((7, 7, 7, 7), lib.BADUGI_E_DUPLICATE),
+    ],
+)
+def test_single_hand_functions_refuse_bad_codes(cards: tuple[int, int, int, int], error: int) -> None:
+    assert lib.badugi_rank4(*cards) == error
+    assert lib.badugi_usable4(*cards) == error
+    assert lib.badugi_index4(*cards) == error
+
+
+def test_text_refusals() -> None:
+    assert lib.badugi_rank_text(ffi.NULL, 8) == lib.BADUGI_E_TEXT
+    assert lib.badugi_rank_text(b"As2h3d4c", 7) == lib.BADUGI_E_TEXT  # cut inside the last card
+    assert lib.badugi_rank_text(b"As2h3d4c", 6) == lib.BADUGI_E_COUNT
+    assert lib.badugi_rank_text(b"As2h3d4c5c", 10) == lib.BADUGI_E_COUNT
+    assert lib.badugi_rank_text(b"As2h3d4\xe2\x99", 9) == lib.BADUGI_E_TEXT  # a suit symbol cut short
+    assert lib.badugi_rank_text("As2h3d4♣".encode(), 10) == 1
+
+
+def test_bulk_functions_refuse_buffers_that_do_not_match() -> None:
+    first_bad = ffi.new("size_t *")
+    cards = np.zeros((3, 4), dtype=np.uint8)
+    out = np.zeros(3, dtype=np.uint16)
+    cards_buffer, out_buffer = ffi.from_buffer("uint8_t[]", cards), ffi.from_buffer("uint16_t[]", out)
+    assert lib.badugi_rank_codes_many(cards_buffer, 11, out_buffer, 3, 1, first_bad) == REFUSED
+    assert lib.badugi_rank_codes_many(ffi.NULL, 12, out_buffer, 3, 1, first_bad) == REFUSED
+    assert lib.badugi_rank_codes_many(cards_buffer, 12, ffi.NULL, 3, 1, first_bad) == REFUSED
+    assert lib.badugi_rank_codes_many(cards_buffer, 0, out_buffer, 2**62, 1, first_bad) == REFUSED
+    text = b"As2h3d4c\0Kc Kd Kh Ks\0"
+    assert lib.badugi_rank_text_many(text, len(text), out_buffer, 3, 1, first_bad) == REFUSED  # 2 records, not 3
+    assert lib.badugi_rank_text_many(text, len(text) - 1, out_buffer, 2, 1, first_bad) == REFUSED  # no final NUL
+    assert lib.badugi_rank_text_many(text, len(text), out_buffer, 2, 64, first_bad) == 0
+    assert out[:2].tolist() == [1, 1092]
+    assert lib.badugi_rank_codes_many(cards_buffer, 12, out_buffer, 3, 1000, first_bad) == 3  # threads capped
+    assert first_bad[0] == 0
