@@ -119,6 +119,13 @@ def test_big_blind_option_check_closes_the_round() -> None:
     assert hand.pot == 60
 
 
+def test_no_option_for_the_big_blind_when_nobody_can_put_in_more() -> None:
+    hand = HandState(TableRules(10, 20), [20, 1000], button=0, rng=random.Random(20))
+    hand.call(0)  # the small blind is all-in for the big blind
+    assert hand.phase == DRAW
+    assert hand.events[-2:] == [("call", 0, 10, True), ("street", 1)]
+
+
 def test_everyone_folds_to_the_big_blind() -> None:
     hand = HandState(TableRules(10, 20), [500] * 3, button=0, rng=random.Random(6))
     hand.fold(0)

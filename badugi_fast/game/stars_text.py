@@ -16,6 +16,7 @@ PokerStars Game #100030000000:  Badugi Limit ($0.25/$0.50 USD) - 2026/01/01 12:0
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
@@ -45,7 +46,9 @@ def _description(rank: int) -> str:
 _DESCRIPTIONS = [""] + [_description(rank) for rank in range(1, 1093)]
 
 
+@functools.lru_cache(maxsize=4096)
 def _cents(amount: int) -> str:
+    """Cents as PokerStars writes dollars: ``$0.25``, ``$5``, ``$5002.30`` (cached: the same amounts recur)."""
     dollars, cents = divmod(amount, 100)
     return f"${dollars}" if not cents else f"${dollars}.{cents:02d}"
 
