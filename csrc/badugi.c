@@ -18,8 +18,10 @@ static inline long checked_index(unsigned a, unsigned b, unsigned c, unsigned d,
     if ((a > 51) | (b > 51) | (c > 51) | (d > 51))
         return BADUGI_E_CODE;
     uint64_t set = (UINT64_C(1) << a) | (UINT64_C(1) << b) | (UINT64_C(1) << c) | (UINT64_C(1) << d);
+    /* Bit 63 is no card: it keeps ctz's argument non-zero when duplicates leave fewer than three cards. */
+    const uint64_t sentinel = UINT64_C(1) << 63;
     for (int i = 0; i < 3; i++) {
-        sorted[i] = (unsigned)__builtin_ctzll(set);
+        sorted[i] = (unsigned)__builtin_ctzll(set | sentinel);
         set &= set - 1;
     }
     if (set == 0 || (set & (set - 1)) != 0) /* not exactly one card left: there was a duplicate */
