@@ -176,6 +176,7 @@ class HandState:
         "level",
         "muck",
         "n",
+        "offer",
         "pending",
         "phase",
         "raises",
@@ -205,8 +206,9 @@ class HandState:
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ValueError(f"a table has 2 to 10 players, not {n}")
-        for seat, stack in enumerate(stacks):
-            _chips(stack, f"player {seat}'s stack", 1)
+        if not all(type(stack) is int and stack > 0 for stack in stacks):
+            for seat, stack in enumerate(stacks):
+                _chips(stack, f"player {seat}'s stack", 1)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"the button must be a player 0..{n - 1}, not {button!r}")
         self.rules = rules
@@ -228,6 +230,7 @@ class HandState:
         self.draw_order: list[int] = []
         self.last_aggressor: int | None = None
         self.to_act: int | None = None
+        self.offer: tuple[int, tuple[int, int]] | None = None
         self.phase = BETTING
         self.round = self.raises = self.level = self.full_raise = self.short_all_ins = 0
         self.capped = False
@@ -235,8 +238,14 @@ class HandState:
         # Heads-up the button posts the small blind (the sites' convention); otherwise the next two players do.
         self.small_blind_player = button if n == 2 else (button + 1) % n
         self.big_blind_player = (self.small_blind_player + 1) % n
-        self._post(self.small_blind_player, "small blind", rules.small_blind)
-        self._post(self.big_blind_player, "big blind", rules.big_blind)
+        for player, blind, amount in (
+            (self.small_blind_player, "small blind", rules.small_blind),
+            (self.big_blind_player, "big blind", rules.big_blind),
+        ):
+            paid = min(amount, self.stacks[player])
+            self.stacks[player] -= paid
+            self.bets[player] = self.contributed[player] = paid
+            self.events.append(("post", player, blind, paid, self.stacks[player] == 0))
         # One card at a time from the left of the button: the j-th player from there gets dealt[j::n].
         dealt = self.stub[: -4 * n - 1 : -1]
         del self.stub[-4 * n :]
@@ -254,7 +263,9 @@ class HandState:
         """The smallest and largest "bet/raise to" total ``player`` may choose now, or None if they may not."""
         if self.phase != BETTING or player != self.to_act or self._why_no_raise(player) is not None:
             return None
-        return self._bounds(player)
+        bounds = self._bounds(player)
+        self.offer = (len(self.events), bounds)  # kept until the next event, for the bet or raise that may follow
+        return bounds
 
     @property
     def pot(self) -> int:
@@ -358,12 +369,6 @@ class HandState:
         stub.reverse()
         return stub
 
-    def _post(self, player: int, blind: str, amount: int) -> None:
-        """Post a blind, all-in if the stack is shorter."""
-        paid = min(amount, self.stacks[player])
-        self._pay(player, paid)
-        self.events.append(("post", player, blind, paid, self.stacks[player] == 0))
-
     def _pay(self, player: int, amount: int) -> None:
         self.stacks[player] -= amount
         self.bets[player] += amount
@@ -402,10 +407,14 @@ class HandState:
 
     def _wager(self, player: int, total: int, kind: str) -> None:
         """A bet or raise to ``total`` chips for the round."""
-        reason = self._why_no_raise(player)
-        if reason is not None:
-            raise IllegalActionError(f"player {player} cannot {kind}: {reason}")
-        low, high = self._bounds(player)
+        offer = self.offer
+        if offer is not None and offer[0] == len(self.events):
+            low, high = offer[1]
+        else:
+            reason = self._why_no_raise(player)
+            if reason is not None:
+                raise IllegalActionError(f"player {player} cannot {kind}: {reason}")
+            low, high = self._bounds(player)
         if isinstance(total, bool) or not isinstance(total, int) or not low <= total <= high:
             allowed = f"exactly {low}" if low == high else f"from {low} to {high}"
             raise IllegalActionError(f"player {player} cannot {kind} to {total!r}: the {kind} must be to {allowed}")
@@ -463,9 +472,15 @@ class HandState:
         # Only players who could still lose more chips act: a stack behind, and someone else able to put in more
         # than they already have (heads-up, a small blind who calls all-in leaves the big blind nothing to do).
         bets, stacks, folded = self.bets, self.stacks, self.folded
-        totals = sorted(bets[seat] + stacks[seat] for seat in range(n) if not folded[seat])
-        second = totals[-2]
-        pending = self.pending = [not folded[seat] and stacks[seat] > 0 and bets[seat] < second for seat in range(n)]
+        if index == 0:
+            totals = sorted(bets[seat] + stacks[seat] for seat in range(n) if not folded[seat])
+            second = totals[-2]
+            pending = [not folded[seat] and stacks[seat] > 0 and bets[seat] < second for seat in range(n)]
+        else:  # nobody has bet yet: everyone with chips acts if at least two have chips
+            pending = [not out and stack > 0 for out, stack in zip(folded, stacks, strict=True)]
+            if pending.count(True) < 2:
+                pending = [False] * n
+        self.pending = pending
         if pending.count(True) == 1:
             only = pending.index(True)
             pending[only] = self.bets[only] < self.level

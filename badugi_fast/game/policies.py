@@ -36,6 +36,8 @@ Decision = tuple[str, int]
 _usable4 = backend.usable4
 _rank4 = backend.rank4
 _TOP = [0] + [rank_values(rank)[0] for rank in range(1, 1093)]  # highest usable rank (A=1 ... K=13) per rank
+#: usable-card mask (bit i = card i plays) -> positions of the cards that do not play
+_UNUSED = [tuple(i for i in range(4) if not mask >> i & 1) for mask in range(16)]
 _JACK = 10  # rank index of the jack in a card code (code >> 2)
 
 
@@ -72,11 +74,10 @@ class BasicPolicy:
 
     def draw(self, hand: HandState, player: int, rng: random.Random) -> list[int]:
         cards = hand.cards[player]
-        mask = _usable4(cards[0], cards[1], cards[2], cards[3])
-        discards = [card for i, card in enumerate(cards) if not mask >> i & 1]
-        if hand.round < 2 and len(discards) < 2:
-            kept = [card for card in cards if card not in discards]
-            top = max(kept, key=lambda card: card >> 2)
+        unused = _UNUSED[_usable4(cards[0], cards[1], cards[2], cards[3])]
+        discards = [cards[i] for i in unused]
+        if hand.round < 2 and len(unused) < 2:
+            top = max(card for card in cards if card not in discards)  # the highest code has the highest rank
             if top >> 2 >= _JACK and rng.random() < 0.5:
                 discards.append(top)
         return discards
@@ -96,7 +97,9 @@ class BasicPolicy:
             strength = min(strength + 1, 3)
         elif roll < 2 * self.bluff:
             strength = max(strength - 1, 0)
-        owed = min(hand.level - hand.bets[player], hand.stacks[player])
+        owed = hand.level - hand.bets[player]
+        if owed > hand.stacks[player]:
+            owed = hand.stacks[player]
         roll = rng.random()
         if (
             (strength == 3 and roll < 0.85)

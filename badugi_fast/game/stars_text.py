@@ -78,7 +78,7 @@ def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None 
     when = _START + datetime.timedelta(seconds=_SECONDS_PER_HAND * played.number)
     lines = [
         f"PokerStars Game #{played.hand_id}:  Badugi {_LIMIT_WORDS[rules.limit]} ({stakes}) - "
-        f"{when:%Y/%m/%d %H:%M:%S} ET",
+        f"{str(when).replace('-', '/')} ET",  # str() of a whole-second datetime: 2026-01-01 12:00:00
         f"Table 'Badugi Sim' {state.n}-max Seat #{state.button + 1} is the button",
     ]
     for player, stack in enumerate(state.starting_stacks):
