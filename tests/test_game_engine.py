@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badugi_fast.cards import parse_cards
-from badugi_fast.game import HandState, IllegalActionError, TableRules
+from badugi_fast.game import HandState, IllegalActionError, PlayedHand, TableRules, hand_text
 from badugi_fast.game.engine import BETTING, COMPLETE, DRAW
 from badugi_fast.pots import Pot
 
@@ -505,3 +505,26 @@ def test_random_legal_play_conserves_chips_and_cards(seed: int, stacks: list[int
     assert min(hand.stacks) >= 0
     live = [card for player, cards in enumerate(hand.cards) if not hand.folded[player] for card in cards]
     assert len(set(live)) == len(live)
+
+
+def test_three_pots_and_their_pokerstars_names() -> None:
+    hands = {2: "As 2h 3d 4c", 1: "5s 6h 7d 8c", 0: "9s Th Jd Qc", 3: "Ks Kh Kd Kc"}
+    hand = HandState(TableRules(10, 20, "no"), [100, 50, 30, 200], button=0, deck=deck_for(hands, 0, 4))
+    hand.raise_to(3, 200)
+    hand.call(0)
+    hand.call(1)
+    hand.call(2)
+    assert ("uncalled", 3, 100) in hand.events
+    stand_pat_all(hand)  # nobody can bet: the three draws follow one another
+    assert hand.result is not None
+    assert hand.result.pots == (Pot(120, (0, 1, 2, 3)), Pot(60, (0, 1, 3)), Pot(100, (0, 3)))
+    assert hand.result.pot_shares == ({2: 120}, {1: 60}, {0: 100})
+    text = hand_text(PlayedHand(0, 1, ("A", "B", "C", "D"), hand))
+    assert "A collected 100 from side pot-2\nB collected 60 from side pot-1\nC collected 120 from main pot\n" in text
+    assert "Total pot 280 Main pot 120. Side pot-1 60. Side pot-2 100. | Rake 0\n" in text
+    assert "D: raises 180 to 200 and is all-in\n" in text
+
+
+def test_rake_percent_is_exact() -> None:
+    assert TableRules(1, 2, rake_percent=4.5).rake(1000) == 45
+    assert TableRules(1, 2, rake_percent=0.1).rake(1000) == 1

@@ -1,12 +1,31 @@
 """The game of Badugi: a rules engine for one hand, simple player policies, a simulator and PokerStars-style text.
 
->>> from badugi_fast.game import HandState, TableRules
+>>> from badugi_fast.game import HandState, TableRules, simulate, hand_text
 >>> hand = HandState(TableRules(1, 2), [50, 50, 50], button=0, deck=range(52))
 >>> hand.to_act, hand.cards[1]
 (0, [0, 3, 6, 9])
+>>> played = next(simulate(1, players=6, rules=TableRules(10, 20, "pot"), seed=1))
+>>> hand_text(played).splitlines()[0]
+'PokerStars Game #100010000000:  Badugi Pot Limit (10/20) - 2026/01/01 12:00:00 ET'
 """
 
 from badugi_fast.game.engine import HandResult, HandState, IllegalActionError, TableRules
 from badugi_fast.game.limits import LIMITS
+from badugi_fast.game.policies import BasicPolicy, Policy
+from badugi_fast.game.simulate import PlayedHand, play, simulate
+from badugi_fast.game.stars_text import hand_text, write_histories
 
-__all__ = ["LIMITS", "HandResult", "HandState", "IllegalActionError", "TableRules"]
+__all__ = [
+    "LIMITS",
+    "BasicPolicy",
+    "HandResult",
+    "HandState",
+    "IllegalActionError",
+    "PlayedHand",
+    "Policy",
+    "TableRules",
+    "hand_text",
+    "play",
+    "simulate",
+    "write_histories",
+]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from badugi_fast._backend import backend
@@ -118,7 +119,7 @@ class TableRules:
 
     def rake(self, pot: int) -> int:
         """The rake on a pot of ``pot`` chips."""
-        taken = int(pot * self.rake_percent / 100)
+        taken = int(pot * Fraction(str(self.rake_percent)) / 100)  # exact: 4.5% of 1000 is 45, not 44
         return taken if self.rake_cap is None else min(taken, self.rake_cap)
 
 
