@@ -528,3 +528,11 @@ def test_three_pots_and_their_pokerstars_names() -> None:
 def test_rake_percent_is_exact() -> None:
     assert TableRules(1, 2, rake_percent=4.5).rake(1000) == 45
     assert TableRules(1, 2, rake_percent=0.1).rake(1000) == 1
+
+
+def test_big_bet_games_have_no_cap() -> None:
+    hand = HandState(TableRules(10, 20, "pot"), [10_000] * 3, button=0, rng=random.Random(21))
+    for total, player in ((40, 0), (100, 1), (220, 2), (460, 0)):
+        hand.raise_to(player, total)
+    assert hand.raise_bounds(1) is not None
+    assert ("capped",) not in hand.events

@@ -62,7 +62,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write the hand histories here (default stdout)")
     parser.add_argument(
-        "--cap", type=int, default=4, metavar="BETS", help="bets per round in fixed limit, 0 for no cap (default 4)"
+        "--cap",
+        type=int,
+        default=4,
+        metavar="BETS",
+        help="fixed limit: bets allowed per round, the big blind counting as one; 0 for no cap (default 4)",
     )
     parser.add_argument("--uncapped-heads-up", action="store_true", help="no cap when only two players are in")
     parser.add_argument("--rake", type=float, default=0.0, metavar="PERCENT", help="rake in percent (default 0)")

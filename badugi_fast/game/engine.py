@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat, starmap
 from typing import Any
 
 from badugi_fast._backend import backend
@@ -75,8 +76,9 @@ class TableRules:
 
     In fixed limit the small bet (rounds 1-2) defaults to the big blind and the big bet (rounds 3-4) is twice the
     small bet; in the other structures the smallest bet is the big blind. ``raise_cap`` is the number of bets
-    allowed in a round (the big blind counts as the first pre-draw; PokerStars caps at 4), None for no cap;
-    ``uncapped_heads_up`` lifts the cap in a round that starts with only two players in the hand. Rake is
+    allowed in a fixed-limit round (the big blind counts as the first pre-draw; PokerStars caps at 4), None for
+    no cap; ``uncapped_heads_up`` lifts it in a round that starts with only two players in the hand. The big-bet
+    structures (pot, half-pot and no limit) have no cap. Rake is
     ``rake_percent`` of the pot (rounded down) up to ``rake_cap`` chips.
 
     >>> TableRules(10, 20).bet_size(0), TableRules(10, 20).bet_size(3), TableRules(10, 20, "pot").bet_size(3)
@@ -468,7 +470,11 @@ class HandState:
         self.full_raise = self.short_all_ins = 0
         self.last_aggressor = None
         rules = self.rules
-        self.capped = rules.raise_cap is not None and not (rules.uncapped_heads_up and self.folded.count(False) == 2)
+        self.capped = (
+            rules.limit == FIXED
+            and rules.raise_cap is not None
+            and not (rules.uncapped_heads_up and self.folded.count(False) == 2)
+        )
         self.acted = [False] * n
         # Only players who could still lose more chips act: a stack behind, and someone else able to put in more
         # than they already have (heads-up, a small blind who calls all-in leaves the big blind nothing to do).
@@ -567,4 +573,4 @@ class HandState:
 def _shuffle(cards: list[int], random_float: Callable[[], float]) -> None:
     """Put card codes in random order: sort them by a random float drawn per code (ties have probability ~2**-53).
     Faster than ``random.shuffle`` in pure Python, and as uniform."""
-    cards.sort(key=[random_float() for _ in range(52)].__getitem__)
+    cards.sort(key=list(starmap(random_float, repeat((), 52))).__getitem__)  # the floats drawn in C
