@@ -90,15 +90,38 @@ def hands_in(text: str, source: str = "<text>", strict: bool = True) -> Iterator
         if strict:
             yield Hand("unknown", source=source, error="no hand history of a known site in this file", error_line=1)
         return
-    prefix: str = parser.HEADER_PREFIX
-    is_header: Callable[[str], bool] = parser.is_header
-    starts = [i for i, line in enumerate(lines) if line.startswith(prefix) and is_header(line)]
+    starts = header_lines(text, lines, parser)
     ends = [*starts[1:], len(lines)]
     for index, (start, end) in enumerate(zip(starts, ends, strict=True)):
         hand = _parse_one(parser, lines, start, end)
         hand.source = source
         hand.index = index
         yield hand
+
+
+def header_lines(text: str, lines: Sequence[str], parser: ModuleType) -> list[int]:
+    """The indexes in ``lines`` (``text`` split at newlines) of the lines that start a hand of ``parser``'s site.
+
+    The text is searched for the prefix of the site's headers after a newline, rather than each line tested.
+
+    >>> text = "x\\nPokerStars Game #1: a\\nPokerStars says hi\\n\\nPokerStars Hand #2: b"
+    >>> header_lines(text, text.split("\\n"), stars)
+    [1, 4]
+    """
+    is_header: Callable[[str], bool] = parser.is_header
+    prefix: str = parser.HEADER_PREFIX
+    starts = [0] if text.startswith(prefix) and is_header(lines[0]) else []
+    needle = "\n" + prefix
+    index = 0  # the number of lines before offset ``done``
+    done = 0
+    at = text.find(needle)
+    while at >= 0:
+        index += text.count("\n", done, at + 1)
+        done = at + 1
+        if is_header(lines[index]):
+            starts.append(index)
+        at = text.find(needle, done)
+    return starts
 
 
 def _parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int) -> Hand:
