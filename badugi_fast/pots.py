@@ -60,26 +60,24 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
     ([Pot(amount=240, eligible=(2,))], [Pot(amount=200, eligible=())])
     """
     _check_amounts(contributions, "contribution")
+    # A pot ends at each amount a player still in put in: between two such levels the same players are eligible.
+    levels = sorted({paid for player, paid in enumerate(contributions) if paid > 0 and player not in folded})
+    if not levels:
+        total = sum(contributions)
+        return [Pot(total, ())] if total else []
     pots: list[Pot] = []
-    previous = 0
-    orphaned = 0  # chips of a level where every player folded: they go to the next pot someone can win
-    for level in sorted({amount for amount in contributions if amount > 0}):
-        amount = sum(min(paid, level) - min(paid, previous) for paid in contributions)
-        eligible = tuple(p for p, paid in enumerate(contributions) if paid >= level and p not in folded)
-        previous = level
-        if not eligible:
-            if pots:
-                pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
-            else:
-                orphaned += amount
-        elif pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
-        else:
-            pots.append(Pot(amount + orphaned, eligible))
-            orphaned = 0
-    if orphaned:
-        pots.append(Pot(orphaned, ()))
+    below = 0  # the chips of every level under the previous pot's
+    for level in levels[:-1]:
+        capped = sum(paid if paid < level else level for paid in contributions)
+        pots.append(Pot(capped - below, _eligible(contributions, level, folded)))
+        below = capped
+    pots.append(Pot(sum(contributions) - below, _eligible(contributions, levels[-1], folded)))
     return pots
+
+
+def _eligible(contributions: Sequence[int], level: int, folded: Collection[int]) -> tuple[int, ...]:
+    """The players still in who put in at least ``level``."""
+    return tuple(player for player, paid in enumerate(contributions) if paid >= level and player not in folded)
 
 
 def award(
@@ -109,6 +107,9 @@ def award(
     for number, (pot, taken) in enumerate(zip(pots, per_pot, strict=True)):
         amount = pot.amount - taken
         winners = _pot_winners(pot, ranks, number)
+        if len(winners) == 1:  # the usual case: no split, no odd chip
+            collected[winners[0]] = collected.get(winners[0], 0) + amount
+            continue
         share, odd = divmod(amount, len(winners))
         for place, player in enumerate(sorted(winners, key=lambda p: order.get(p, len(order) + p))):
             collected[player] = collected.get(player, 0) + share + (1 if place < odd else 0)
@@ -149,6 +150,11 @@ def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:
 
 def _check_amounts(amounts: Sequence[int], what: str) -> None:
     """Amounts must be non-negative integers: money is never a float here."""
+    if set(map(type, amounts)) == _INT and min(amounts) >= 0:  # the usual case, checked at C speed
+        return
     for amount in amounts:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise ValueError(f"a {what} must be a non-negative integer number of chips, not {amount!r}")
+
+
+_INT = {int}

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from badugi_fast.evaluator import describe, evaluate, rank_values
-from badugi_fast.history.model import Hand
+from badugi_fast.history.model import Hand, Seat
 from badugi_fast.pots import award, build_pots, split_uncalled
 
 __all__ = ["STATUSES", "PlayerResult", "Result", "money", "score", "site_values"]
@@ -111,14 +111,16 @@ def score(hand: Hand) -> Result:
 def _score_badugi(hand: Hand, result: Result) -> None:
     """Fill ``result`` for a Badugi hand that parsed."""
     problems: list[str] = []
-    names = _players(hand)
+    seats = sorted(hand.seats, key=_seat_number)
+    names = _players(hand, seats)
     place = {name: number for number, name in enumerate(names)}
     contributions = [0] * len(names)
     folded: set[int] = set()
     for action in hand.actions:
-        contributions[place[action.player]] += action.amount
+        number = place[action.player]
+        contributions[number] += action.amount
         if action.kind == "fold":
-            folded.add(place[action.player])
+            folded.add(number)
     matched, returned_to, uncalled = split_uncalled(contributions)
     if hand.uncalled is not None:
         returned = {names[returned_to]: uncalled} if returned_to is not None else {}
@@ -134,15 +136,15 @@ def _score_badugi(hand: Hand, result: Result) -> None:
     if hand.collected_includes_uncalled and returned_to is not None and returned_to in collected:
         collected[returned_to] -= uncalled
 
-    ranks: dict[int, int] = {}
     player_ranks: dict[str, int] = {}
     for name, cards in hand.cards.items():
         if len(cards) == 4:
             try:
-                player_ranks[name] = evaluate(" ".join(cards))
+                player_ranks[name] = _rank(cards)
             except ValueError as error:
                 raise ValueError(f"cards of {name}: {error}") from None
     showdown = result.showdown = hand.showdown
+    ranks: dict[int, int] = {}
     if showdown:  # a player who mucks at showdown gives up every pot: they do not contest it
         gave_up = folded | {place[name] for name in hand.mucked}
         ranks = {place[n]: r for n, r in player_ranks.items() if place[n] not in gave_up}
@@ -160,16 +162,17 @@ def _score_badugi(hand: Hand, result: Result) -> None:
             problems.append(f"the site's pots {_list(hand.pots, hand)} do not add up with rake {money(rake, 2)}")
     expected: dict[int, int] = {}
     try:
-        expected = award(pots, ranks, _odd_chip_order(hand, names), per_pot if rake >= 0 else 0)
+        expected = award(pots, ranks, _odd_chip_order(hand, seats, place), per_pot if rake >= 0 else 0)
     except ValueError as error:
         problems.append(f"cannot pay the pots: {error}")
 
-    for number in sorted(set(collected) | set(expected)):
-        paid, ours = collected.get(number, 0), expected.get(number, 0)
-        if paid != ours:
-            problems.append(
-                f"{names[number]} collected {money(paid, hand.places)}, expected {money(ours, hand.places)}"
-            )
+    if collected != expected:
+        for number in sorted(set(collected) | set(expected)):
+            paid, ours = collected.get(number, 0), expected.get(number, 0)
+            if paid != ours:
+                problems.append(
+                    f"{names[number]} collected {money(paid, hand.places)}, expected {money(ours, hand.places)}"
+                )
     result.players = _player_results(hand, names, contributions, collected, expected, player_ranks, problems)
     if problems:
         result.status, result.reason = "mismatch", "; ".join(problems)
@@ -177,24 +180,26 @@ def _score_badugi(hand: Hand, result: Result) -> None:
         result.status, result.reason = ("verified" if showdown else "no_showdown"), rake_note
 
 
-def _players(hand: Hand) -> list[str]:
-    """Everyone in the hand: seated players in seat order, then anyone else the site names."""
-    names = [seat.name for seat in sorted(hand.seats, key=lambda seat: seat.number)]
+def _seat_number(seat: Seat) -> int:
+    return seat.number
+
+
+def _players(hand: Hand, seats: list[Seat]) -> list[str]:
+    """Everyone in the hand: seated players in seat order (``seats``), then anyone else the site names."""
+    names = [seat.name for seat in seats]
     known = set(names)
-    for name in [a.player for a in hand.actions] + list(hand.collected) + list(hand.cards):
-        if name not in known:
-            names.append(name)
-            known.add(name)
+    named = {action.player: None for action in hand.actions}  # in order of first mention
+    named.update(dict.fromkeys(hand.collected))
+    named.update(dict.fromkeys(hand.cards))
+    if not named.keys() <= known:
+        names += [name for name in named if name not in known]
     return names
 
 
-def _odd_chip_order(hand: Hand, names: list[str]) -> list[int]:
-    """Player places in seat order starting left of the button: who gets odd chips first."""
-    seats = sorted(hand.seats, key=lambda seat: seat.number)
+def _odd_chip_order(hand: Hand, seats: list[Seat], place: dict[str, int]) -> list[int]:
+    """Player places in seat order (``seats``) starting left of the button: who gets odd chips first."""
     button = hand.button if hand.button is not None else 0
-    order = [s for s in seats if s.number > button] + [s for s in seats if s.number <= button]
-    place = {name: number for number, name in enumerate(names)}
-    return [place[seat.name] for seat in order]
+    return [place[s.name] for s in seats if s.number > button] + [place[s.name] for s in seats if s.number <= button]
 
 
 def _player_results(
@@ -208,15 +213,18 @@ def _player_results(
 ) -> list[PlayerResult]:
     """One entry per player who put money in, has known cards or was paid; checks the site's descriptions."""
     players = []
+    places = hand.places
+    cards_of = hand.cards
+    descriptions = hand.descriptions
     for number, name in enumerate(names):
-        cards = hand.cards.get(name)
+        cards = cards_of.get(name)
         if not contributions[number] and cards is None and number not in collected and number not in expected:
             continue
         rank = ranks.get(name)
-        site_words = hand.descriptions.get(name, [])
-        if rank is not None:
+        site_words = descriptions.get(name)
+        if rank is not None and site_words:
             for words in site_words:
-                if _site_values(words) != rank_values(rank):
+                if not _agrees(words, rank):
                     shown = " ".join(cards or ())
                     problems.append(f"{name}'s hand {shown}: site says {words!r}, ours {_describe(rank)}")
         players.append(
@@ -226,8 +234,8 @@ def _player_results(
                 rank,
                 _describe(rank) if rank is not None else None,
                 site_words[0] if site_words else None,
-                money(collected.get(number, 0), hand.places),
-                money(expected.get(number, 0), hand.places),
+                _money(collected.get(number, 0), places),
+                _money(expected.get(number, 0), places),
             )
         )
     return players
@@ -256,9 +264,21 @@ def site_values(words: str) -> tuple[int, ...] | None:
     return tuple(sorted((_RANKS[token] for token in tokens), reverse=True))
 
 
-#: The same descriptions come back in every file: both lookups are cached (a speed-up).
+#: The same hands, descriptions and amounts come back in every file: these look-ups are cached (a speed-up).
 _describe = functools.lru_cache(maxsize=None)(describe)
-_site_values = functools.lru_cache(maxsize=4096)(site_values)
+_money = functools.lru_cache(maxsize=65536)(money)
+
+
+@functools.lru_cache(maxsize=65536)
+def _agrees(words: str, rank: int) -> bool:
+    """Whether the site's description ``words`` names the ranks of hand rank ``rank``."""
+    return site_values(words) == rank_values(rank)
+
+
+@functools.lru_cache(maxsize=65536)
+def _rank(cards: tuple[str, ...]) -> int:
+    """The rank number of four cards (bad cards raise ``ValueError``, which is not cached)."""
+    return evaluate(" ".join(cards))
 
 
 def _amounts(amounts: dict[str, int], hand: Hand) -> str:
