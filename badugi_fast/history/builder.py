@@ -22,12 +22,14 @@ class Builder:
     attributed to a player even when names contain spaces.
     """
 
-    __slots__ = ("_long_names", "_totals", "big_blind", "hand", "names", "street")
+    __slots__ = ("_long_names", "actions", "big_blind", "draws", "hand", "names", "street", "totals")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.street = 0
-        self._totals: dict[str, int] = {}
+        self.actions = hand.actions  # the hand's lists, for the parsers' inlined hot paths
+        self.draws = hand.draws
+        self.totals: dict[str, int] = {}  # each player's total for the current street
         self.names: set[str] = set()  # the seated players
         self._long_names: list[str] = []
         self.big_blind = 0  # the largest big blind posted so far (the live part of "small & big blinds")
@@ -73,49 +75,26 @@ class Builder:
     def new_street(self, street: int) -> None:
         """Betting on a new street starts: every player's street total is back to zero."""
         self.street = street
-        self._totals.clear()
+        self.totals.clear()
 
-    def _put(self, name: str, kind: str, chips: int, all_in: bool, live: bool = True) -> None:
+    def put(self, name: str, kind: str, chips: int, all_in: bool = False) -> None:
+        """A betting action that adds ``chips`` to the player's street total (fold, check, call, bet, raise by)."""
         self.hand.actions.append(Action(self.street, name, kind, chips, all_in))
-        if live:
-            self._totals[name] = self._totals.get(name, 0) + chips
+        totals = self.totals
+        totals[name] = totals.get(name, 0) + chips
 
     def post(self, name: str, chips: int, all_in: bool = False, live: int | None = None) -> None:
         """A blind; ``live`` is the part that counts towards calling (None: all of it), the rest is dead money."""
         self.hand.actions.append(Action(self.street, name, "post", chips, all_in))
-        self._totals[name] = self._totals.get(name, 0) + (chips if live is None else live)
+        self.totals[name] = self.totals.get(name, 0) + (chips if live is None else live)
 
     def ante(self, name: str, chips: int, all_in: bool = False) -> None:
         """An ante: in the pot, but not part of anyone's bet on the street."""
-        self._put(name, "ante", chips, all_in, live=False)
+        self.hand.actions.append(Action(self.street, name, "ante", chips, all_in))
 
-    def fold(self, name: str) -> None:
-        self._put(name, "fold", 0, False)
-
-    def check(self, name: str) -> None:
-        self._put(name, "check", 0, False)
-
-    def call(self, name: str, chips: int, all_in: bool = False) -> None:
-        """A call of ``chips`` more."""
-        self._put(name, "call", chips, all_in)
-
-    def call_to(self, name: str, total: int, all_in: bool = False) -> None:
-        """A call that brings the player's street total to ``total`` (KingsClub writes calls this way)."""
-        self._put(name, "call", self._increment(name, total), all_in)
-
-    def bet(self, name: str, chips: int, all_in: bool = False) -> None:
-        self._put(name, "bet", chips, all_in)
-
-    def raise_to(self, name: str, total: int, all_in: bool = False) -> None:
-        """A raise that brings the player's street total to ``total``."""
-        self._put(name, "raise", self._increment(name, total), all_in)
-
-    def raise_by(self, name: str, chips: int, all_in: bool = False) -> None:
-        """A raise that puts ``chips`` more in (Merge writes raises this way)."""
-        self._put(name, "raise", chips, all_in)
-
-    def _increment(self, name: str, total: int) -> int:
-        increment = total - self._totals.get(name, 0)
+    def increment(self, name: str, total: int) -> int:
+        """What the player puts in to bring their street total to ``total``."""
+        increment = total - self.totals.get(name, 0)
         if increment < 0:
             raise ValueError(f"{name} brings their street total to {total / 100}, below what they already put in")
         return increment

@@ -54,7 +54,18 @@ def cards_in(text: str) -> tuple[str, ...]:
     >>> cards_in("[As 3h] [5h Ks]"), cards_in("Jh,3h,2s,3s")
     (('As', '3h', '5h', 'Ks'), ('Jh', '3h', '2s', '3s'))
     """
-    return tuple(_CARD.findall(text))
+    known = _CARDS.get(text)
+    if known is None:
+        known = tuple(_CARD.findall(text))
+        if len(_CARDS) >= _CARDS_KEPT:
+            _CARDS.clear()
+        _CARDS[text] = known
+    return known
+
+
+#: Card texts already read: hole cards, draws and shown hands repeat across the hands of a file (a speed-up).
+_CARDS: dict[str, tuple[str, ...]] = {}
+_CARDS_KEPT = 65536
 
 
 _LIMIT = re.compile(r"\b(half[ -]pot limit|hpl|pot limit|no limit|fixed limit|limit|fl|pl|nl)\b", re.IGNORECASE)

@@ -11,7 +11,8 @@ import re
 from collections.abc import Sequence
 
 from badugi_fast.history.builder import Builder
-from badugi_fast.history.common import ParseError, amount, cards_in
+from badugi_fast.history.common import _AMOUNTS, ParseError, amount, cards_in
+from badugi_fast.history.model import Action, Draw
 
 __all__ = [
     "dealt_line",
@@ -131,44 +132,51 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
     [('post', 25, False), ('raise', 25, False), ('call', 20, True)]
     """
     verb, _, tail = rest.partition(" ")
-    tail, all_in = split_all_in(tail)
-    if verb == "folds":
-        build.fold(name)
-    elif verb == "checks":
-        build.check(name)
-    elif verb == "calls":
-        if call_totals:
-            build.call_to(name, amount(tail), all_in)
+    all_in = False
+    if "all" in tail:
+        tail, all_in = split_all_in(tail)
+    kind = _BETTING.get(verb)
+    if kind is not None:  # the most frequent lines: inlined, with no call but the amount's cache look-up
+        chips = 0
+        if kind == "call" or kind == "bet":
+            chips = _AMOUNTS.get(tail) or amount(tail)
+            if call_totals and kind == "call":
+                chips = build.increment(name, chips)
+        elif kind == "raise":  # "raises $0.25 to $0.50" or "raises to $0.50": the last amount is the street total
+            chips = build.increment(name, amount(tail.rpartition(" ")[2]))
         else:
-            build.call(name, amount(tail), all_in)
-    elif verb == "bets":
-        build.bet(name, amount(tail), all_in)
-    elif verb == "raises":  # "raises $0.25 to $0.50" or "raises to $0.50": the last amount is the street total
-        build.raise_to(name, amount(tail.rpartition(" ")[2]), all_in)
+            all_in = False
+        build.actions.append(Action(build.street, name, kind, chips, all_in))
+        totals = build.totals
+        totals[name] = totals.get(name, 0) + chips
     elif verb == "discards":
         if tail[:1] == "[":  # KingsClub's hero: "discards [7h Qc] draws [2h 9s]"
             thrown, _, drawn = tail.partition(" draws ")
             build.draw(name, len(cards_in(thrown)), cards_in(drawn))
             build.replace(name, cards_in(thrown), cards_in(drawn))
         else:  # "discards 2 cards [8h 6s]": the new cards come on a "Dealt to" line
-            build.draw(name, int(tail.partition(" ")[0]))
-    elif verb == "draws":  # KingsClub: "draws 2"
-        build.draw(name, int(tail))
+            build.draws.append(Draw(build.street, name, int(tail.partition(" ")[0])))
+    elif verb == "posts":
+        _post(build, name, tail, all_in)
     elif verb == "stands":
         build.draw(name, 0)
         if "[" in tail:  # PokerStars' hero: "stands pat on [2d 3s 4h 6s]"
             build.dealt(name, cards_in(tail))
-    elif verb == "posts":
-        _post(build, name, tail, all_in)
-    elif verb == "antes":
-        build.ante(name, amount(tail), all_in)
     elif verb == "shows":
         cards, _, description = tail.partition("]")
         build.show(name, cards_in(cards), description.strip(" ()") or None)
     elif verb == "mucks":
         build.muck(name)
+    elif verb == "draws":  # KingsClub: "draws 2"
+        build.draw(name, int(tail))
+    elif verb == "antes":
+        build.ante(name, amount(tail), all_in)
     elif verb in ("wins", "ties"):  # Full Tilt: "wins the pot ($0.95) with ...", "ties for the side pot #1 ($2)"
         build.collect(name, amount(tail.partition("(")[2].partition(")")[0]))
+
+
+#: Verbs of one betting action that adds its amount to the player's street total, and the action's kind.
+_BETTING = {"calls": "call", "checks": "check", "bets": "bet", "folds": "fold", "raises": "raise"}
 
 
 def _post(build: Builder, name: str, tail: str, all_in: bool) -> None:
@@ -206,14 +214,17 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
     hand = build.hand
     names = build.names
     section = 0  # 0: seats and blinds, 1: the play, 2: the summary
+    colon_actions = separator == ":"
     index = start
     try:
-        for index, line in enumerate(lines[start:end], start):  # noqa: B007 -- the except clause names it
+        for index in range(start, end):
+            line = lines[index]
+            if colon_actions and section != 2:  # PokerStars' common case: "name: verb ..."
+                name, colon, rest = line.partition(": ")
+                if colon and name in names:
+                    player_action(build, name, rest)
+                    continue
             if not line:
-                continue
-            colon = line.find(": ") if separator == ":" else -1
-            if colon > 0 and section != 2 and line[:colon] in names:  # PokerStars' common case: "name: verb ..."
-                player_action(build, line[:colon], line[colon + 2 :])
                 continue
             if line[0] == "*":
                 words = marker(line)

@@ -136,15 +136,15 @@ def _event(build: Builder, name: str, event: ElementTree.Element) -> None:
     elif kind == "ANTE":
         build.ante(name, chips)
     elif kind == "CALL":
-        build.call(name, chips)
+        build.put(name, "call", chips)
     elif kind == "BET":
-        build.bet(name, chips)
+        build.put(name, "bet", chips)
     elif kind in ("RAISE", "ALL_IN"):
-        build.raise_by(name, chips, kind == "ALL_IN")
+        build.put(name, "raise", chips, kind == "ALL_IN")
     elif kind == "CHECK":
-        build.check(name)
+        build.put(name, "check", 0)
     elif kind == "FOLD":
-        build.fold(name)
+        build.put(name, "fold", 0)
     elif kind == "DRAW":
         build.draw(name, int(event.get("text", "0")))
     elif kind == "MUCK":
