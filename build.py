@@ -81,6 +81,10 @@ def write_generated(package_dir: Path = PACKAGE) -> str:
     digest = sha256(table)
     package_dir.mkdir(parents=True, exist_ok=True)
     (package_dir / TABLE_NAME).write_bytes(table)
+    for stale in package_dir.glob("_badugi*.so"):
+        # An extension left by another kind of build (python build.py names it _badugi.cpython-*.so, pip's
+        # limited-API build _badugi.abi3.so) would shadow the one about to be built.
+        stale.unlink()
     GENERATED.mkdir(parents=True, exist_ok=True)
     (GENERATED / "badugi_table.inc").write_text(c_include(table))
     seconds = time.perf_counter() - started

@@ -84,8 +84,8 @@ def rank_codes_many(codes: Buffer, out: Buffer, threads: int) -> tuple[int, int]
 
 
 def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
-    """Ranks of len(out) NUL-ended hand strings into ``out``, one at a time."""
-    records = text.split(b"\0")[:-1]
+    """Ranks of len(out) NUL-separated hand strings into ``out``, one at a time."""
+    records = text.split(b"\0")
     if len(records) != len(out):
         raise AssertionError("rank_text_many: the buffer does not hold one record per hand")  # a caller bug
     return _fill(out, [rank_text(record, len(record)) for record in records])

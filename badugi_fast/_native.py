@@ -42,7 +42,8 @@ def rank_codes_many(codes: Buffer, out: Buffer, threads: int) -> tuple[int, int]
 
 
 def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
-    """Ranks of len(out) NUL-ended hand strings into ``out`` (uint16), in one C call; returns as rank_codes_many."""
+    """Ranks of len(out) NUL-separated hand strings into ``out`` (uint16), in one C call; returns as
+    rank_codes_many."""
     first_bad = ffi.new("size_t *")
     bad = lib.badugi_rank_text_many(text, len(text), ffi.from_buffer("uint16_t[]", out), len(out), threads, first_bad)
     if bad == _REFUSED:

@@ -45,7 +45,7 @@ def is_text_batch(hands: object) -> TypeGuard[Sequence[str]]:
 
 
 def text_rows(hands: Sequence[str]) -> bytes:
-    """The hand strings as UTF-8, each ended by a NUL byte; ValueError naming the first item that is not a hand
+    """The hand strings as UTF-8, separated by NUL bytes; ValueError naming the first item that is not a hand
     string (not a str, or containing a NUL)."""
     try:
         joined = "\0".join(hands)
@@ -55,7 +55,8 @@ def text_rows(hands: Sequence[str]) -> bytes:
     if joined.count("\0") != len(hands) - 1:
         row = next(i for i, hand in enumerate(hands) if "\0" in hand)
         raise ValueError(f"row {row}: a hand string cannot contain a NUL character: {hands[row]!r}")
-    return joined.encode("utf-8", "surrogatepass") + b"\0"
+    # Lone surrogates pass through as bytes that are not UTF-8, so the parser refuses that row and only that row.
+    return joined.encode("utf-8", "surrogatepass")
 
 
 def code_rows(hands: ArrayLike) -> NDArray[np.uint8]:

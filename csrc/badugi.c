@@ -6,6 +6,9 @@
  */
 #include "badugi.h"
 
+#include <pthread.h>
+#include <string.h>
+
 #include "badugi_table.inc" /* BADUGI_CHOOSE2/3/4[52], BADUGI_RANKS[], BADUGI_USABLE[] */
 
 /* The index of four codes, or a negative error, and the codes in ascending order in sorted[].
@@ -109,35 +112,45 @@ static int parse_card(const unsigned char *text, size_t length, size_t *pos)
     return 4 * rank + suit;
 }
 
+/* The rank of the hand that starts at text[*pos] and ends at `end` or at a NUL byte (the record separator of
+ * badugi_rank_text_many), or a negative error. *pos is left on that NUL (or at end). */
+static int rank_record(const unsigned char *text, size_t end, size_t *pos)
+{
+    int codes[4];
+    int count = 0, error = 0;
+    size_t i = *pos;
+    while (i < end && text[i] != '\0') {
+        if (SEPARATOR[text[i]]) {
+            i++;
+            continue;
+        }
+        int code = count == 4 ? BADUGI_E_COUNT : parse_card(text, end, &i);
+        if (code < 0) {
+            error = code;
+            break;
+        }
+        codes[count++] = code;
+    }
+    if (error) {
+        const unsigned char *nul = memchr(text + i, '\0', end - i);
+        *pos = nul ? (size_t)(nul - text) : end;
+        return error;
+    }
+    *pos = i;
+    return count == 4 ? badugi_rank4(codes[0], codes[1], codes[2], codes[3]) : BADUGI_E_COUNT;
+}
+
 int badugi_rank_text(const char *text, size_t length)
 {
-    const unsigned char *bytes = (const unsigned char *)text;
-    int codes[4];
-    int count = 0;
     size_t pos = 0;
     if (text == NULL)
         return BADUGI_E_TEXT;
-    while (pos < length) {
-        if (SEPARATOR[bytes[pos]]) {
-            pos++;
-            continue;
-        }
-        if (count == 4)
-            return BADUGI_E_COUNT;
-        int code = parse_card(bytes, length, &pos);
-        if (code < 0)
-            return code;
-        codes[count++] = code;
-    }
-    if (count != 4)
-        return BADUGI_E_COUNT;
-    return badugi_rank4(codes[0], codes[1], codes[2], codes[3]);
+    int rank = rank_record((const unsigned char *)text, length, &pos);
+    return pos == length ? rank : BADUGI_E_TEXT; /* stopped early on a NUL: not card text */
 }
 
 /* ---- Bulk lookups -------------------------------------------------------------------------------------------- */
 
-#include <pthread.h>
-#include <string.h>
 
 /* One slice of a batch: hands [begin, end) (for text: bytes [begin, end), starting at hand number first_hand). */
 struct slice {
@@ -234,27 +247,28 @@ __attribute__((target("avx2"))) static void rank_codes_slice_avx2(struct slice *
 }
 #endif
 
+/* Rank the NUL-separated records in bytes [begin, end) of a slice (an empty slice has begin > end). */
 static void rank_text_slice(struct slice *s)
 {
-    const char *text = s->text;
-    size_t hand = s->first_hand, bad = 0, first_bad = (size_t)-1;
-    size_t start = s->begin;
-    while (start < s->end) {
-        const char *nul = memchr(text + start, '\0', s->end - start);
-        size_t stop = (size_t)(nul - text); /* the caller checked that every record ends in a NUL */
-        int rank = badugi_rank_text(text + start, stop - start);
+    const unsigned char *text = (const unsigned char *)s->text;
+    size_t hand = s->first_hand, pos = s->begin;
+    s->bad = 0;
+    if (s->begin > s->end)
+        return;
+    for (;;) {
+        int rank = rank_record(text, s->end, &pos);
         if (rank > 0) {
             s->out[hand] = (uint16_t)rank;
         } else {
             s->out[hand] = 0;
-            if (bad++ == 0)
-                first_bad = hand;
+            if (s->bad++ == 0)
+                s->first_bad = hand;
         }
         hand++;
-        start = stop + 1;
+        if (pos >= s->end)
+            break;
+        pos++; /* past the NUL */
     }
-    s->bad = bad;
-    s->first_bad = first_bad;
 }
 
 typedef void (*slice_worker)(struct slice *);
@@ -341,27 +355,39 @@ size_t badugi_rank_text_many(const char *text, size_t length, uint16_t *out, siz
                              size_t *first_bad)
 {
     struct slice slices[BADUGI_MAX_THREADS];
+    size_t bounds[BADUGI_MAX_THREADS + 1]; /* where slice t starts: just after a NUL (or 0) */
     int count = thread_count(threads, n);
     *first_bad = n;
-    if (n == 0)
-        return length == 0 ? 0 : (size_t)-1;
-    if (text == NULL || out == NULL || length == 0 || text[length - 1] != '\0')
+    if (n == 0 || text == NULL || out == NULL)
         return (size_t)-1;
-    /* Cut the buffer into slices at record boundaries, counting the records before each cut. */
-    size_t hand = 0, start = 0;
-    for (int t = 0; t < count; t++) {
-        size_t cut = t + 1 == count ? length : length * (size_t)(t + 1) / (size_t)count;
-        if (cut < start)
-            cut = start;
+    size_t separators = 0;
+    for (size_t i = 0; i < length; i++)
+        separators += text[i] == '\0';
+    if (separators != n - 1)
+        return (size_t)-1;
+    /* Cut the buffer into slices at record boundaries near equal byte counts; a cut past the last NUL gives an
+     * empty slice. Each slice starts at hand number first_hand: the records before it. */
+    bounds[0] = 0;
+    for (int t = 1; t < count; t++) {
+        size_t cut = length * (size_t)t / (size_t)count;
+        if (cut < bounds[t - 1])
+            cut = bounds[t - 1];
         const char *nul = cut < length ? memchr(text + cut, '\0', length - cut) : NULL;
-        size_t end = nul ? (size_t)(nul - text) + 1 : length;
-        slices[t] = (struct slice){.text = text, .out = out, .begin = start, .end = end, .first_hand = hand};
-        for (size_t i = start; i < end; i++)
-            hand += text[i] == '\0';
-        start = end;
+        bounds[t] = nul ? (size_t)(nul - text) + 1 : length + 1;
     }
-    if (hand != n)
-        return (size_t)-1;
+    bounds[count] = length + 1;
+    size_t hand = 0;
+    for (int t = 0; t < count; t++) {
+        slices[t] = (struct slice){.text = text, .out = out, .begin = bounds[t], .end = bounds[t + 1] - 1};
+        slices[t].first_hand = hand;
+        if (bounds[t] < bounds[t + 1]) {
+            hand++;
+            for (size_t i = bounds[t]; i < bounds[t + 1] - 1; i++)
+                hand += text[i] == '\0';
+        } else {
+            slices[t].begin = 1, slices[t].end = 0; /* empty */
+        }
+    }
     run_slices(rank_text_slice, slices, count);
     return gather(slices, count, n, first_bad);
 }

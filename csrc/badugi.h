@@ -40,8 +40,8 @@ int badugi_rank_text(const char *text, size_t length);
 size_t badugi_rank_codes_many(const uint8_t *cards, size_t cards_bytes, uint16_t *out, size_t n, int threads,
                               size_t *first_bad);
 
-/* n hands as text, each ended by a NUL byte, in `length` bytes. A buffer that does not hold exactly n NUL-ended
- * records is refused with (size_t)-1. */
+/* n hands as text in `length` bytes, separated by NUL bytes (n - 1 of them). Any other number of NULs is refused
+ * with (size_t)-1. */
 size_t badugi_rank_text_many(const char *text, size_t length, uint16_t *out, size_t n, int threads,
                              size_t *first_bad);
 

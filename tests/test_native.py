@@ -45,10 +45,14 @@ def test_bulk_functions_refuse_buffers_that_do_not_match() -> None:
     assert lib.badugi_rank_codes_many(ffi.NULL, 12, out_buffer, 3, 1, first_bad) == REFUSED
     assert lib.badugi_rank_codes_many(cards_buffer, 12, ffi.NULL, 3, 1, first_bad) == REFUSED
     assert lib.badugi_rank_codes_many(cards_buffer, 0, out_buffer, 2**62, 1, first_bad) == REFUSED
-    text = b"As2h3d4c\0Kc Kd Kh Ks\0"
+    text = b"As2h3d4c\0Kc Kd Kh Ks"
     assert lib.badugi_rank_text_many(text, len(text), out_buffer, 3, 1, first_bad) == REFUSED  # 2 records, not 3
-    assert lib.badugi_rank_text_many(text, len(text) - 1, out_buffer, 2, 1, first_bad) == REFUSED  # no final NUL
+    assert lib.badugi_rank_text_many(text, len(text), out_buffer, 1, 1, first_bad) == REFUSED  # 2 records, not 1
+    assert lib.badugi_rank_text_many(ffi.NULL, 0, out_buffer, 1, 1, first_bad) == REFUSED
+    assert lib.badugi_rank_text_many(text, len(text), out_buffer, 0, 1, first_bad) == REFUSED
     assert lib.badugi_rank_text_many(text, len(text), out_buffer, 2, 64, first_bad) == 0
     assert out[:2].tolist() == [1, 1092]
+    assert lib.badugi_rank_text_many(b"\0\0As2h3d4c", 10, out_buffer, 3, 3, first_bad) == 2  # two empty records
+    assert (out.tolist(), first_bad[0]) == ([0, 0, 1], 0)
     assert lib.badugi_rank_codes_many(cards_buffer, 12, out_buffer, 3, 1000, first_bad) == 3  # threads capped
     assert first_bad[0] == 0

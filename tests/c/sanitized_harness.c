@@ -46,17 +46,28 @@ int main(int argc, char **argv)
         int rank = badugi_rank_text(text, length);
         if (rank == 0 || rank > BADUGI_RANK_COUNT)
             return fail("rank_text out of range");
-        /* The same text as a one-record batch. */
-        char *record = malloc(length + 1);
-        memcpy(record, text, length);
-        record[length] = '\0';
-        uint16_t *one = malloc(sizeof *one);
-        size_t bad = badugi_rank_text_many(record, length + 1, one, 1, 1 + (int)(next() % 4), &first_bad);
-        if (memchr(text, '\0', length) == NULL && bad != (size_t)-1 && *one != (rank > 0 ? rank : 0))
-            return fail("rank_text_many differs from rank_text");
+        /* The same text as a batch: its NULs separate records, each must rank as rank_text ranks it alone. */
+        size_t records = 1;
+        for (size_t i = 0; i < length; i++)
+            records += text[i] == '\0';
+        uint16_t *ranks = malloc(records * sizeof *ranks);
+        size_t bad = badugi_rank_text_many(text, length, ranks, records, 1 + (int)(next() % 6), &first_bad);
+        if (bad == (size_t)-1 || badugi_rank_text_many(text, length, ranks, records + 1, 2, &first_bad) != (size_t)-1)
+            return fail("rank_text_many record count");
+        size_t start = 0, record = 0, refused = 0;
+        for (size_t i = 0; i <= length; i++) {
+            if (i == length || text[i] == '\0') {
+                int alone = badugi_rank_text(text + start, i - start);
+                if (ranks[record++] != (alone > 0 ? alone : 0))
+                    return fail("rank_text_many differs from rank_text");
+                refused += alone < 0;
+                start = i + 1;
+            }
+        }
+        if (bad != refused)
+            return fail("rank_text_many error count");
         free(text);
-        free(record);
-        free(one);
+        free(ranks);
 
         /* Random codes, single and bulk. */
         int a = (int)(next() % 60) - 4, b = (int)(next() % 60) - 4, c = (int)(next() % 60) - 4, d = (int)next();
