@@ -95,7 +95,7 @@ def summary_line(build: Builder, line: str) -> None:
         for fee in fees.split(" | "):
             if fee.startswith("Rake "):
                 hand.rake = amount(fee[5:])
-    elif line.startswith("Seat "):
+    elif line.startswith("Seat ") and "ed [" in line:  # "showed [" or "mucked [": most seat lines are neither
         rest = line.partition(": ")[2]
         for word in (" showed [", " mucked ["):
             at = rest.find(word)

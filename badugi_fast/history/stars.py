@@ -8,6 +8,7 @@ leaving, sitting out, timing out) never move money and are skipped, except ``X c
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -40,23 +41,37 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     header = _HEADER.match(lines[start])
     if header is None:
         raise ParseError("not a PokerStars hand header", start)
-    segment = header.group(2).split(" - ", 1)[0]
-    tournament = _TOURNAMENT.match(segment)
-    name, _, inside = (tournament.group(1) if tournament else segment).partition(" (")
-    if inside[:1].isalpha():  # a mixed game names the game being played: "8-Game (Badugi Limit, $0.10/$0.20)"
-        name = inside.partition(",")[0].rstrip(")")
-    game, is_badugi, limit = game_info(name)
+    game, is_badugi, limit, tournament, places = _game(header.group(2).split(" - ", 1)[0])
     hand = Hand(
         SITE,
         hand_id=header.group(1),
         game=game,
         limit=limit,
         is_badugi=is_badugi,
-        tournament=tournament is not None,
-        places=0 if tournament is not None or not any(sign in segment for sign in "$€£") else 2,
+        tournament=tournament,
+        places=places,
         line=start + 1,
         uncalled={},
     )
     if is_badugi:
         read_body(Builder(hand), lines, start + 1, end, separator=":")
     return hand
+
+
+@functools.lru_cache(maxsize=1024)
+def _game(segment: str) -> tuple[str, bool, str | None, bool, int]:
+    """``(game, is_badugi, limit, tournament, places)`` from the header's text before the date: the same few
+    texts come back in every hand of a file, so this is cached.
+
+    >>> _game("Tournament #330855877, $1.00+$0.20 USD Badugi Limit")
+    ('Badugi', True, 'fixed', True, 0)
+    >>> _game("8-Game (Badugi Limit, $0.10/$0.20)")
+    ('Badugi', True, 'fixed', False, 2)
+    """
+    tournament = _TOURNAMENT.match(segment)
+    name, _, inside = (tournament.group(1) if tournament else segment).partition(" (")
+    if inside[:1].isalpha():  # a mixed game names the game being played: "8-Game (Badugi Limit, $0.10/$0.20)"
+        name = inside.partition(",")[0].rstrip(")")
+    game, is_badugi, limit = game_info(name)
+    places = 0 if tournament is not None or not any(sign in segment for sign in "$€£") else 2
+    return game, is_badugi, limit, tournament is not None, places
