@@ -35,13 +35,12 @@ def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None,
     result = list(contributions)
     if len(result) < 2:
         return result, None, 0
-    top = max(range(len(result)), key=result.__getitem__)
-    second = max(amount for player, amount in enumerate(result) if player != top)
-    excess = result[top] - second
-    if excess == 0:
+    *_, second, most = sorted(result)
+    if most == second:
         return result, None, 0
+    top = result.index(most)
     result[top] = second
-    return result, top, excess
+    return result, top, most - second
 
 
 def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> list[Pot]:
