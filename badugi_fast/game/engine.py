@@ -331,19 +331,27 @@ class HandState:
         is dealt as many new cards at once."""
         if player != self.to_act or self.phase != DRAW:
             self._refuse(player, "draw")
-        thrown = parse_cards(discards) if isinstance(discards, str) else list(discards)
         hand = self.cards[player]
-        if len(thrown) > 4:
-            raise IllegalActionError(f"player {player} cannot discard {len(thrown)} cards: a draw is 0 to 4 cards")
-        for card in thrown:
-            if card not in hand:
-                shown = card_str(card) if type(card) is int and 0 <= card <= 51 else repr(card)
-                raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
-        if len(thrown) > 1 and len(set(thrown)) != len(thrown):
-            raise IllegalActionError(f"player {player} cannot discard the same card twice")
-        if thrown:
-            kept = [card for card in hand if card not in thrown]
-            new = self._deal(len(thrown))
+        thrown = parse_cards(discards) if isinstance(discards, str) else list(discards)
+        count = len(thrown)
+        if count:
+            if count > 4:
+                raise IllegalActionError(f"player {player} cannot discard {count} cards: a draw is 0 to 4 cards")
+            for card in thrown:
+                if card not in hand:
+                    shown = card_str(card) if type(card) is int and 0 <= card <= 51 else repr(card)
+                    raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
+            if count > 1 and len(set(thrown)) != count:
+                raise IllegalActionError(f"player {player} cannot discard the same card twice")
+            kept = hand.copy()
+            for card in thrown:
+                kept.remove(card)
+            stub = self.stub
+            if len(stub) >= count:
+                new = stub[: -count - 1 : -1]
+                del stub[-count:]
+            else:
+                new = self._deal(count)
             self.cards[player] = kept + new
             self.muck.extend(thrown)
             self.events.append(("draw", player, tuple(thrown), tuple(kept), tuple(new)))
@@ -389,22 +397,25 @@ class HandState:
             self.level,
             self.bets[player],
             self.stacks[player],
-            self.pot,
+            sum(self.contributed),
             max(self.full_raise, self.sizes[self.round]),
         )
 
     def _why_no_raise(self, player: int) -> str | None:
         """Why ``player`` may not bet or raise now (None if they may)."""
-        if self.stacks[player] <= self.level - self.bets[player]:
+        stacks, bets, level = self.stacks, self.bets, self.level
+        owed = level - bets[player]
+        if stacks[player] <= owed:
             return "their stack only covers a call"
         if self.capped and self.raises >= (self.rules.raise_cap or 0):
             return f"betting is capped at {self.rules.raise_cap} bets"
-        if self.to_call(player) < self.full_raise or (
-            self.short_all_ins and self.short_all_ins < self.full_raise and self.acted[player]
-        ):
+        full, short = self.full_raise, self.short_all_ins
+        if owed < full or (short and short < full and self.acted[player]):
             return "a short all-in raise does not reopen the betting for players who have acted"
-        for other in range(self.n):
-            if other != player and not self.folded[other] and self.stacks[other] + self.bets[other] > self.level:
+        folded, n = self.folded, self.n
+        for seat in range(player + 1, player + n):
+            other = seat % n
+            if not folded[other] and stacks[other] + bets[other] > level:
                 return None
         return "nobody else has chips to call a raise"
 
@@ -521,12 +532,7 @@ class HandState:
         self.to_act = self.draw_order[0]
 
     def _deal(self, count: int) -> list[int]:
-        """``count`` cards off the stub; when it runs out, the muck becomes a new, shuffled stub."""
-        stub = self.stub
-        if len(stub) >= count:
-            new = stub[: -count - 1 : -1]
-            del stub[len(stub) - count :]
-            return new
+        """``count`` cards off a stub too short for them: when it runs out, the muck becomes a new, shuffled stub."""
         new = []
         for _ in range(count):
             if not self.stub:

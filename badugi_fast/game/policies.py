@@ -10,13 +10,15 @@ A policy decides one thing at a time for the player whose turn it is: ``draw`` r
 - **Drawing**: keep the usable cards (the best subset with no two of a rank or suit), throw the rest away. With two
   or more draws to come it may also break a rough hand: a badugi or three-card hand with a jack or worse on top
   loses its top card (half of the time).
-- **Strength**: 3 (a badugi 8-high or better), 2 (a badugi; or, with draws to come, a three-card 7-high or
-  better), 1 (any badugi or three-card hand while draws remain; a three-card 5-high at the end) or 0 (the rest).
-  With probability ``bluff`` the strength is raised by one, with probability ``bluff`` lowered by one.
+- **Strength**: 3 for a badugi 8-high or better; 2 for any other badugi, or a three-card hand 7-high or better
+  while draws remain; 1 for a worse three-card hand while draws remain, a three-card hand 5-high or better after
+  the last draw, or a two-card hand 5-high or better with two or more draws to come; 0 for the rest. With
+  probability ``bluff`` the strength is raised by one, with probability ``bluff`` lowered by one.
 - **Betting**: strength 3 bets or raises (85%); 2 bets half of the time when it is free and raises 20% of the time
-  facing a bet, else calls; 1 checks (bets 10%) and calls a bet up to half the pot (70%), else folds; 0 checks
-  when free and otherwise folds (calls 10%). Bet sizes in the big-bet games are drawn between the smallest and
-  largest legal, the largest (all-in in no limit) 5% of the time.
+  facing a bet, else calls; 1 checks (bets 10%) and calls 70% of the time when the call is at most half the pot;
+  0 checks when free. Any other hand facing a bet calls 10% of the time and folds otherwise. In the big-bet games
+  a bet or raise is the smallest legal half of the time, the largest (all-in in no limit) 5% of the time, and
+  anything in between otherwise.
 """
 
 from __future__ import annotations
@@ -35,7 +37,22 @@ Decision = tuple[str, int]
 
 _usable4 = backend.usable4
 _rank4 = backend.rank4
-_TOP = [0] + [rank_values(rank)[0] for rank in range(1, 1093)]  # highest usable rank (A=1 ... K=13) per rank
+
+
+def _strength(rank: int, round_index: int) -> int:
+    """The strength (0-3) of a hand of rank number ``rank`` in betting round ``round_index``, before the bluffs."""
+    top = rank_values(rank)[0]  # the highest usable rank, A=1 ... K=13
+    if rank <= 715:  # a badugi
+        return 3 if top <= 8 else 2
+    if rank <= 1001:  # three cards
+        if round_index < 3:
+            return 2 if top <= 7 else 1
+        return 1 if top <= 5 else 0
+    return 1 if round_index < 2 and top <= 5 else 0
+
+
+#: _STRENGTH[round][rank], worked out once
+_STRENGTH = [[0] + [_strength(rank, round_index) for rank in range(1, 1093)] for round_index in range(4)]
 #: usable-card mask (bit i = card i plays) -> positions of the cards that do not play
 _UNUSED = [tuple(i for i in range(4) if not mask >> i & 1) for mask in range(16)]
 _JACK = 10  # rank index of the jack in a card code (code >> 2)
@@ -75,23 +92,21 @@ class BasicPolicy:
     def draw(self, hand: HandState, player: int, rng: random.Random) -> list[int]:
         cards = hand.cards[player]
         unused = _UNUSED[_usable4(cards[0], cards[1], cards[2], cards[3])]
-        discards = [cards[i] for i in unused]
-        if hand.round < 2 and len(unused) < 2:
-            top = max(card for card in cards if card not in discards)  # the highest code has the highest rank
+        if len(unused) > 1:
+            return [cards[i] for i in unused]
+        kept = cards.copy()
+        discards = []
+        if unused:
+            discards.append(kept.pop(unused[0]))
+        if hand.round < 2:
+            top = max(kept)  # the highest code has the highest rank
             if top >> 2 >= _JACK and rng.random() < 0.5:
                 discards.append(top)
         return discards
 
     def act(self, hand: HandState, player: int, rng: random.Random) -> Decision:
         cards = hand.cards[player]
-        rank = _rank4(cards[0], cards[1], cards[2], cards[3])
-        top = _TOP[rank]
-        if rank <= 715:
-            strength = 3 if top <= 8 else 2
-        elif rank <= 1001:
-            strength = (2 if top <= 7 else 1) if hand.round < 3 else (1 if top <= 5 else 0)
-        else:
-            strength = 1 if hand.round < 2 and top <= 5 else 0
+        strength = _STRENGTH[hand.round][_rank4(cards[0], cards[1], cards[2], cards[3])]
         roll = rng.random()
         if roll < self.bluff:
             strength = min(strength + 1, 3)

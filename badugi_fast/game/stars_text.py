@@ -89,8 +89,18 @@ def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None 
     lines.append("*** DEALING HANDS ***")
     if hero is not None:
         lines.append(f"Dealt to {names[hero]} [{_cards(state.dealt[hero])}]")
+    append = lines.append
     for event in events[2:]:
-        lines.append(_event_line(event, names, money, hero))
+        kind = event[0]
+        if kind == "fold":  # the commonest lines first, written here rather than in a call
+            append(f"{names[event[1]]}: folds")
+        elif kind == "check":
+            append(f"{names[event[1]]}: checks")
+        elif kind == "draw" and event[1] != hero:
+            thrown = len(event[2])
+            append(f"{names[event[1]]}: discards {_COUNTS[thrown]}" if thrown else f"{names[event[1]]}: stands pat")
+        else:
+            append(_event_line(event, names, money, hero))
     _ending(lines, state, result, names, money)
     return "\n".join(lines) + "\n"
 
@@ -106,6 +116,7 @@ def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | No
 
 
 _ALL_IN = ("", " and is all-in")
+_COUNTS = ("0 cards", "1 card", "2 cards", "3 cards", "4 cards")
 
 
 def _event_line(event: Event, names: tuple[str, ...], money: Callable[[int], str], hero: int | None) -> str:
@@ -131,7 +142,7 @@ def _event_line(event: Event, names: tuple[str, ...], money: Callable[[int], str
     thrown, kept, new = event[2], event[3], event[4]
     if not thrown:
         return f"{name}: stands pat on [{_cards(kept)}]" if event[1] == hero else f"{name}: stands pat"
-    count = f"{len(thrown)} card{'s' if len(thrown) > 1 else ''}"
+    count = _COUNTS[len(thrown)]
     if event[1] != hero:
         return f"{name}: discards {count}"
     dealt = f"[{_cards(kept)}] [{_cards(new)}]" if kept else f"[{_cards(new)}]"
