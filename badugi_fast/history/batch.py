@@ -1,17 +1,21 @@
 """Many files at once: parse and score each file, in parallel processes if asked, results in input order.
 
 A file is the unit of work: a worker decodes, parses and scores one whole file and sends its results back, so
-the order of files and of hands within them is kept whatever the number of processes.
+the order of files and of hands within them is kept whatever the number of processes. With several processes a
+big file is first cut into runs of hands (``chunks``) that workers score separately; their results are joined
+back in order, one list per file, so a single big file keeps every process busy.
 """
 
 from __future__ import annotations
 
+import collections
 import functools
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, TypeVar
 
+from badugi_fast.history.chunks import Run, hands_of, split
 from badugi_fast.history.detect import RawFile, Source, expand, file_hands, read_source
 from badugi_fast.history.model import Hand
 from badugi_fast.history.output import renderer
@@ -41,9 +45,9 @@ def parse(source: Source) -> Iterator[Hand]:
         yield from file_hands(raw)
 
 
-def score_file(raw: RawFile) -> list[Result]:
-    """The results of every hand of one file, in order."""
-    return [score(hand) for hand in file_hands(raw)]
+def score_file(raw: RawFile | Run) -> list[Result]:
+    """The results of every hand of one file (or run of hands of one file), in order."""
+    return [score(hand) for hand in hands_of(raw)]
 
 
 def score_files_grouped(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[list[Result]]:
@@ -61,19 +65,32 @@ def render_files(paths: Iterable[PathLike], form: str, jobs: int = 1) -> Iterato
     return _per_file(functools.partial(_render_file, form=form), paths, jobs)
 
 
-def _render_file(raw: RawFile, form: str) -> list[Rendered]:
+def _render_file(raw: RawFile | Run, form: str) -> list[Rendered]:
     render = renderer(form)
     return [Rendered(result.status, result.showdown, render(result)) for result in score_file(raw)]
 
 
-def _per_file(work: Callable[[RawFile], T], paths: Iterable[PathLike], jobs: int) -> Iterator[T]:
-    """``work`` applied to each file, in order, in ``jobs`` processes."""
+def _per_file(work: Callable[[RawFile | Run], list[T]], paths: Iterable[PathLike], jobs: int) -> Iterator[list[T]]:
+    """``work`` applied to each file, in order, in ``jobs`` processes (big files cut into runs, rejoined)."""
     raws = expand(os.fspath(path) for path in paths)
     if jobs <= 1:
         yield from map(work, raws)
         return
+    ends_file: collections.deque[bool] = collections.deque()  # for each unit sent: is it the last of its file?
+
+    def units() -> Iterator[RawFile | Run]:
+        for raw in raws:
+            parts = split(raw)
+            ends_file.extend(number == len(parts) - 1 for number in range(len(parts)))
+            yield from parts
+
     with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
-        yield from pool.imap(work, raws)
+        done: list[T] = []
+        for part in pool.imap(work, units()):
+            done += part
+            if ends_file.popleft():
+                yield done
+                done = []
 
 
 def score_files(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[Result]:

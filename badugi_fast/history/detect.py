@@ -28,7 +28,19 @@ from badugi_fast.history import fulltilt, kingsclub, merge, stars
 from badugi_fast.history.common import ParseError, hand_id_of
 from badugi_fast.history.model import Hand
 
-__all__ = ["PARSERS", "RawFile", "Source", "decode", "expand", "file_hands", "hands_in", "parser_for", "read_source"]
+__all__ = [
+    "PARSERS",
+    "RawFile",
+    "Source",
+    "decode",
+    "expand",
+    "file_hands",
+    "hands_in",
+    "header_positions",
+    "parse_hands",
+    "parser_for",
+    "read_source",
+]
 
 #: Everything ``parse`` accepts: a path, a file object (text or binary), or the text itself.
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
@@ -84,33 +96,40 @@ def hands_in(text: str, source: str = "<text>", strict: bool = True) -> Iterator
     A file in no known format gives one error hand when ``strict`` and nothing otherwise (folders may hold other
     files). Text before the first header is ignored.
     """
-    lines = text.split("\n")
-    parser = parser_for(lines)
+    parser = parser_for(text.split("\n", _SNIFF_LINES)[:_SNIFF_LINES])
     if parser is None:
         if strict:
             yield Hand("unknown", source=source, error="no hand history of a known site in this file", error_line=1)
         return
-    starts = header_lines(text, lines, parser)
+    yield from parse_hands(parser, text, source)
+
+
+def parse_hands(
+    parser: ModuleType, text: str, source: str, first_index: int = 0, first_line: int = 0
+) -> Iterator[Hand]:
+    """The hands of ``parser``'s site in ``text``, which is the part of file ``source`` from its line
+    ``first_line`` (0-based) on, where hand number ``first_index`` starts (all of it by default)."""
+    lines = text.split("\n")
+    starts = [line for line, _ in header_positions(text, parser)]
     ends = [*starts[1:], len(lines)]
-    for index, (start, end) in enumerate(zip(starts, ends, strict=True)):
-        hand = _parse_one(parser, lines, start, end)
+    for index, (start, end) in enumerate(zip(starts, ends, strict=True), first_index):
+        hand = _parse_one(parser, lines, start, end, first_line)
         hand.source = source
         hand.index = index
         yield hand
 
 
-def header_lines(text: str, lines: Sequence[str], parser: ModuleType) -> list[int]:
-    """The indexes in ``lines`` (``text`` split at newlines) of the lines that start a hand of ``parser``'s site.
+def header_positions(text: str, parser: ModuleType) -> list[tuple[int, int]]:
+    """``(line index, character offset)`` of each line of ``text`` that starts a hand of ``parser``'s site.
 
     The text is searched for the prefix of the site's headers after a newline, rather than each line tested.
 
-    >>> text = "x\\nPokerStars Game #1: a\\nPokerStars says hi\\n\\nPokerStars Hand #2: b"
-    >>> header_lines(text, text.split("\\n"), stars)
-    [1, 4]
+    >>> header_positions("x\\nPokerStars Game #1: a\\nPokerStars says hi\\n\\nPokerStars Hand #2: b", stars)
+    [(1, 2), (4, 44)]
     """
     is_header: Callable[[str], bool] = parser.is_header
     prefix: str = parser.HEADER_PREFIX
-    starts = [0] if text.startswith(prefix) and is_header(lines[0]) else []
+    found = [(0, 0)] if text.startswith(prefix) and is_header(text.partition("\n")[0]) else []
     needle = "\n" + prefix
     index = 0  # the number of lines before offset ``done``
     done = 0
@@ -118,26 +137,29 @@ def header_lines(text: str, lines: Sequence[str], parser: ModuleType) -> list[in
     while at >= 0:
         index += text.count("\n", done, at + 1)
         done = at + 1
-        if is_header(lines[index]):
-            starts.append(index)
+        end = text.find("\n", done)
+        if is_header(text[done:end] if end >= 0 else text[done:]):
+            found.append((index, done))
         at = text.find(needle, done)
-    return starts
+    return found
 
 
-def _parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int) -> Hand:
-    """One hand, or an error hand saying which line went wrong."""
+def _parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int, first_line: int) -> Hand:
+    """One hand, or an error hand saying which line went wrong (line numbers count ``first_line`` more)."""
     try:
         hand: Hand = parser.parse_hand(lines, start, end)
     except ParseError as error:
-        hand = Hand(parser.SITE, hand_id=hand_id_of(lines[start]), error=str(error), error_line=error.index + 1)
+        hand = Hand(
+            parser.SITE, hand_id=hand_id_of(lines[start]), error=str(error), error_line=first_line + error.index + 1
+        )
     except Exception as error:
         hand = Hand(
             parser.SITE,
             hand_id=hand_id_of(lines[start]),
             error=f"cannot read this hand ({type(error).__name__}: {error})",
-            error_line=start + 1,
+            error_line=first_line + start + 1,
         )
-    hand.line = start + 1
+    hand.line = first_line + start + 1
     return hand
 
 
