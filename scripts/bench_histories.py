@@ -1,7 +1,10 @@
 """Hands per second of ``badugi score`` end to end on PokerStars text: parse + score + JSON Lines.
 
 The input is made from the package's own Stars samples, copied over and over with fresh hand numbers into a few
-large files in a temporary folder; the records go to /dev/null. Prints hands/s for jobs=1 and jobs=2.
+large files in a temporary folder; the records go to /dev/null. Prints hands/s for jobs=1 and jobs=2, and the
+machine's load average before and after (on a shared machine, compare figures measured in the same run; the CPU
+rate of jobs=1 is the least disturbed by other work). ``--files 1`` measures one big file, which ``--jobs`` cuts
+into runs of hands.
 
     python scripts/bench_histories.py [--hands 200000] [--files 4]
 """
@@ -68,6 +71,11 @@ def measure(paths: list[Path], jobs: int) -> tuple[int, float, float]:
         return count, time.perf_counter() - started, time.process_time() - cpu
 
 
+def _load() -> str:
+    """The load averages over 1, 5 and 15 minutes (other processes competing for the CPUs)."""
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
@@ -76,7 +84,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         paths = make_input(Path(folder), args.hands, args.files)
         size = sum(p.stat().st_size for p in paths) / 1e6
-        print(f"input: {args.hands:,} Stars hands in {args.files} files, {size:.0f} MB")
+        print(f"input: {args.hands:,} Stars hands in {args.files} files, {size:.0f} MB; load {_load()}")
         rates = {}
         for jobs in (1, 2):
             hands, seconds, cpu = measure(paths, jobs)
@@ -85,7 +93,7 @@ def main() -> int:
             if jobs == 1:
                 line += f" ({hands / cpu:,.0f} hands per CPU second)"
             print(line)
-        print(f"speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x on {os.cpu_count()} CPUs")
+        print(f"speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x on {os.cpu_count()} CPUs; load {_load()}")
     return 0
 
 
