@@ -85,17 +85,9 @@ def summary_line(build: Builder, line: str) -> None:
     >>> summary_line(b, "Seat 5: P5 (button) mucked [5s 4h Ad Js] - a 3-Card: 5, 4, A"); b.hand.descriptions
     {'P5': ['3-Card: 5, 4, A']}
     """
-    hand = build.hand
-    if line.startswith("Total pot "):
-        pots, _, fees = line[10:].partition(" | ")
-        hand.total_pot = amount(pots.partition(" ")[0])
-        parts = _POTS.findall(pots)
-        if parts:
-            hand.pots = [amount(part) for part in parts]
-        for fee in fees.split(" | "):
-            if fee.startswith("Rake "):
-                hand.rake = amount(fee[5:])
-    elif line.startswith("Seat ") and "ed [" in line:  # "showed [" or "mucked [": most seat lines are neither
+    if line.startswith("Seat "):
+        if "ed [" not in line:  # neither "showed [" nor "mucked [": most seat lines
+            return
         rest = line.partition(": ")[2]
         for word in (" showed [", " mucked ["):
             at = rest.find(word)
@@ -105,6 +97,16 @@ def summary_line(build: Builder, line: str) -> None:
                 description = tail.partition(" with a ")[2] or tail.partition(" - a ")[2]
                 build.reveal(name, cards_in(cards), description or None)
                 return
+    elif line.startswith("Total pot "):
+        hand = build.hand
+        pots, _, fees = line[10:].partition(" | ")
+        hand.total_pot = amount(pots.partition(" ")[0])
+        parts = _POTS.findall(pots) if " pot" in pots else None
+        if parts:
+            hand.pots = [amount(part) for part in parts]
+        for fee in fees.split(" | "):
+            if fee.startswith("Rake "):
+                hand.rake = amount(fee[5:])
 
 
 def _untagged(name: str) -> str:
