@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat, starmap
+from operator import add
 from typing import Any
 
 from badugi_fast._backend import backend
@@ -180,6 +181,7 @@ class HandState:
         "muck",
         "n",
         "offer",
+        "order",
         "pending",
         "phase",
         "raises",
@@ -218,6 +220,7 @@ class HandState:
         self.sizes = (rules.bet_size(0), rules.bet_size(1), rules.bet_size(2), rules.bet_size(3))
         self.n = n
         self.button = button
+        self.order = tuple((button + k) % n for k in range(1, n + 1))
         self.rng = random.Random() if rng is None else rng
         self.stub = self._stub(deck)
         self.muck: list[int] = []
@@ -444,7 +447,7 @@ class HandState:
         self.raises += 1
         self.level = total
         self.last_aggressor = player
-        self.pending = [not self.folded[i] and self.stacks[i] > 0 for i in range(self.n)]
+        self.pending = [not out and stack > 0 for out, stack in zip(self.folded, self.stacks, strict=True)]
         if kind == "bet":
             self.events.append(("bet", player, total, all_in))
         else:
@@ -490,10 +493,9 @@ class HandState:
         # Only players who could still lose more chips act: a stack behind, and someone else able to put in more
         # than they already have (heads-up, a small blind who calls all-in leaves the big blind nothing to do).
         bets, stacks, folded = self.bets, self.stacks, self.folded
-        if index == 0:
-            totals = sorted(bets[seat] + stacks[seat] for seat in range(n) if not folded[seat])
-            second = totals[-2]
-            pending = [not folded[seat] and stacks[seat] > 0 and bets[seat] < second for seat in range(n)]
+        if index == 0:  # nobody has folded yet
+            second = sorted(map(add, bets, stacks))[-2]
+            pending = [stack > 0 and bet < second for bet, stack in zip(bets, stacks, strict=True)]
         else:  # nobody has bet yet: everyone with chips acts if at least two have chips
             pending = [not out and stack > 0 for out, stack in zip(folded, stacks, strict=True)]
             if pending.count(True) < 2:
@@ -527,8 +529,7 @@ class HandState:
         self.phase = DRAW
         self.events.append(("street", self.round + 1))
         folded = self.folded
-        order = [seat % n for seat in range(self.button + 1, self.button + 1 + n)]
-        self.draw_order = [seat for seat in order if not folded[seat]]
+        self.draw_order = [seat for seat in self.order if not folded[seat]]
         self.to_act = self.draw_order[0]
 
     def _deal(self, count: int) -> list[int]:
@@ -547,7 +548,7 @@ class HandState:
         self.phase = COMPLETE
         n = self.n
         folded = self.folded
-        order = [seat % n for seat in range(self.button + 1, self.button + 1 + n)]
+        order = self.order
         live = [seat for seat in order if not folded[seat]]
         total = sum(self.contributed)
         rake = self.rules.rake(total) if self.round > 0 else 0

@@ -183,20 +183,12 @@ def _ending(
         for number, share in enumerate(result.pot_shares):
             total += f" {pot_names[number].capitalize()} {money(sum(share.values()))}."
     lines.append(f"{total} | Rake {money(result.rake)}")
+    tags = [""] * state.n
+    tags[state.button] = " (button)"
+    tags[state.small_blind_player] += " (small blind)"
+    tags[state.big_blind_player] += " (big blind)"
     for player in range(state.n):
-        outcome = _outcome(state, result, player, money)
-        lines.append(f"Seat {player + 1}: {names[player]}{_tags(state, player)} {outcome}")
-
-
-def _tags(state: HandState, player: int) -> str:
-    tags = ""
-    if player == state.button:
-        tags += " (button)"
-    if player == state.small_blind_player:
-        tags += " (small blind)"
-    elif player == state.big_blind_player:
-        tags += " (big blind)"
-    return tags
+        lines.append(f"Seat {player + 1}: {names[player]}{tags[player]} {_outcome(state, result, player, money)}")
 
 
 def _outcome(state: HandState, result: HandResult, player: int, money: Callable[[int], str]) -> str:
