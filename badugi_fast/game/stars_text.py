@@ -30,7 +30,6 @@ __all__ = ["hand_text", "write_histories"]
 
 _LIMIT_WORDS = {FIXED: "Limit", POT: "Pot Limit", HALF_POT: "Half Pot Limit", NO_LIMIT: "No Limit"}
 _STREETS = ("", "*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***")
-_ORDINALS = ("", "1st", "2nd", "3rd")
 _START = datetime.datetime(2026, 1, 1, 12, 0, 0)
 _SECONDS_PER_HAND = 20
 _CARD = [card_str(code) for code in range(52)]
@@ -162,19 +161,18 @@ def _ending(
     lines: list[str], state: HandState, result: HandResult, names: tuple[str, ...], money: Callable[[int], str]
 ) -> None:
     """Showdown, collections and the summary."""
-    showdown = bool(result.ranks)
-    if showdown:
+    ranks = result.ranks
+    shown = {player: _cards(state.cards[player]) for player in ranks}
+    if ranks:
         lines.append("*** SHOW DOWN ***")
         for player in result.show_order:
-            lines.append(
-                f"{names[player]}: shows [{_cards(state.cards[player])}] ({_DESCRIPTIONS[result.ranks[player]]})"
-            )
+            lines.append(f"{names[player]}: shows [{shown[player]}] ({_DESCRIPTIONS[ranks[player]]})")
     pot_names = _pot_names(len(result.pots))
     for number in reversed(range(len(result.pots))):
         for player, amount in result.pot_shares[number].items():
             if amount:
                 lines.append(f"{names[player]} collected {money(amount)} from {pot_names[number]}")
-    if not showdown:
+    if not ranks:
         for player in result.collected:
             lines.append(f"{names[player]}: doesn't show hand")
     lines.append("*** SUMMARY ***")
@@ -187,21 +185,26 @@ def _ending(
     tags[state.button] = " (button)"
     tags[state.small_blind_player] += " (small blind)"
     tags[state.big_blind_player] += " (big blind)"
+    folded, fold_round, contributed, collected = state.folded, state.fold_round, state.contributed, result.collected
     for player in range(state.n):
-        lines.append(f"Seat {player + 1}: {names[player]}{tags[player]} {_outcome(state, result, player, money)}")
+        if folded[player]:
+            outcome = _FOLDED[fold_round[player]] if fold_round[player] or contributed[player] else _FOLDED_FREE
+        elif player in ranks:
+            won = collected.get(player, 0)
+            described = f"with a {_DESCRIPTIONS[ranks[player]]}"
+            outcome = f"showed [{shown[player]}] and " + (
+                f"won ({money(won)}) {described}" if won else f"lost {described}"
+            )
+        else:
+            outcome = f"collected ({money(collected.get(player, 0))})"
+        lines.append(f"Seat {player + 1}: {names[player]}{tags[player]} {outcome}")
 
 
-def _outcome(state: HandState, result: HandResult, player: int, money: Callable[[int], str]) -> str:
-    """The end of a summary seat line: how the hand ended for ``player``."""
-    won = result.collected.get(player, 0)
-    rank = result.ranks.get(player)
-    if rank is not None:
-        shown = f"showed [{_cards(state.cards[player])}] and "
-        described = f"with a {_DESCRIPTIONS[rank]}"
-        return shown + (f"won ({money(won)}) {described}" if won else f"lost {described}")
-    if not state.folded[player]:
-        return f"collected ({money(won)})"
-    street = state.fold_round[player]
-    if street:
-        return f"folded after the {_ORDINALS[street]} Draw"
-    return "folded before the Draw" if state.contributed[player] else "folded before the Draw (didn't bet)"
+#: a summary's words for a player who folded in betting round 0..3 (and before the draw without putting in a chip)
+_FOLDED = (
+    "folded before the Draw",
+    "folded after the 1st Draw",
+    "folded after the 2nd Draw",
+    "folded after the 3rd Draw",
+)
+_FOLDED_FREE = "folded before the Draw (didn't bet)"
