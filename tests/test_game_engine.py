@@ -536,3 +536,14 @@ def test_big_bet_games_have_no_cap() -> None:
         hand.raise_to(player, total)
     assert hand.raise_bounds(1) is not None
     assert ("capped",) not in hand.events
+
+
+def test_a_short_deck_can_run_out_of_cards() -> None:
+    hand = HandState(TableRules(1, 2), [100, 100], button=0, deck=range(9))
+    hand.call(0)
+    hand.check(1)
+    hand.draw(1, hand.cards[1][:1])  # the ninth card
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError, match="only 1 left"):
+        hand.draw(0, hand.cards[0][:2])
+    assert snapshot(hand) == before

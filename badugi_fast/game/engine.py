@@ -353,8 +353,12 @@ class HandState:
             if len(stub) >= count:
                 new = stub[: -count - 1 : -1]
                 del stub[-count:]
-            else:
+            elif len(stub) + len(self.muck) >= count:
                 new = self._deal(count)
+            else:  # only with a short deck given to the constructor: a full deck always has enough
+                raise IllegalActionError(
+                    f"player {player} cannot draw {count} cards: only {len(stub) + len(self.muck)} left"
+                )
             self.cards[player] = kept + new
             self.muck.extend(thrown)
             self.events.append(("draw", player, tuple(thrown), tuple(kept), tuple(new)))
