@@ -22,14 +22,12 @@ class Builder:
     attributed to a player even when names contain spaces.
     """
 
-    __slots__ = ("_long_names", "actions", "big_blind", "draws", "hand", "names", "street", "totals")
+    __slots__ = ("_long_names", "_totals", "big_blind", "hand", "names", "street")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.street = 0
-        self.actions = hand.actions  # the hand's lists, for the parsers' inlined hot paths
-        self.draws = hand.draws
-        self.totals: dict[str, int] = {}  # each player's total for the current street
+        self._totals: dict[str, int] = {}
         self.names: set[str] = set()  # the seated players
         self._long_names: list[str] = []
         self.big_blind = 0  # the largest big blind posted so far (the live part of "small & big blinds")
@@ -75,18 +73,18 @@ class Builder:
     def new_street(self, street: int) -> None:
         """Betting on a new street starts: every player's street total is back to zero."""
         self.street = street
-        self.totals.clear()
+        self._totals.clear()
 
     def put(self, name: str, kind: str, chips: int, all_in: bool = False) -> None:
-        """A betting action that adds ``chips`` to the player's street total (fold, check, call, bet, raise by)."""
+        """A betting action (fold, check, call, bet, raise) that adds ``chips`` to the player's street total."""
         self.hand.actions.append(Action(self.street, name, kind, chips, all_in))
-        totals = self.totals
+        totals = self._totals
         totals[name] = totals.get(name, 0) + chips
 
     def post(self, name: str, chips: int, all_in: bool = False, live: int | None = None) -> None:
         """A blind; ``live`` is the part that counts towards calling (None: all of it), the rest is dead money."""
         self.hand.actions.append(Action(self.street, name, "post", chips, all_in))
-        self.totals[name] = self.totals.get(name, 0) + (chips if live is None else live)
+        self._totals[name] = self._totals.get(name, 0) + (chips if live is None else live)
 
     def ante(self, name: str, chips: int, all_in: bool = False) -> None:
         """An ante: in the pot, but not part of anyone's bet on the street."""
@@ -94,7 +92,7 @@ class Builder:
 
     def increment(self, name: str, total: int) -> int:
         """What the player puts in to bring their street total to ``total``."""
-        increment = total - self.totals.get(name, 0)
+        increment = total - self._totals.get(name, 0)
         if increment < 0:
             raise ValueError(f"{name} brings their street total to {total / 100}, below what they already put in")
         return increment

@@ -11,8 +11,7 @@ import re
 from collections.abc import Sequence
 
 from badugi_fast.history.builder import Builder
-from badugi_fast.history.common import _AMOUNTS, ParseError, amount, cards_in
-from badugi_fast.history.model import Action, Draw
+from badugi_fast.history.common import ParseError, amount, cards_in
 
 __all__ = [
     "dealt_line",
@@ -138,26 +137,24 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
     if "all" in tail:
         tail, all_in = split_all_in(tail)
     kind = _BETTING.get(verb)
-    if kind is not None:  # the most frequent lines: inlined, with no call but the amount's cache look-up
+    if kind is not None:  # the most frequent lines first: one table look-up
         chips = 0
         if kind == "call" or kind == "bet":
-            chips = _AMOUNTS.get(tail) or amount(tail)
+            chips = amount(tail)
             if call_totals and kind == "call":
                 chips = build.increment(name, chips)
         elif kind == "raise":  # "raises $0.25 to $0.50" or "raises to $0.50": the last amount is the street total
             chips = build.increment(name, amount(tail.rpartition(" ")[2]))
         else:
             all_in = False
-        build.actions.append(Action(build.street, name, kind, chips, all_in))
-        totals = build.totals
-        totals[name] = totals.get(name, 0) + chips
+        build.put(name, kind, chips, all_in)
     elif verb == "discards":
         if tail[:1] == "[":  # KingsClub's hero: "discards [7h Qc] draws [2h 9s]"
             thrown, _, drawn = tail.partition(" draws ")
             build.draw(name, len(cards_in(thrown)), cards_in(drawn))
             build.replace(name, cards_in(thrown), cards_in(drawn))
         else:  # "discards 2 cards [8h 6s]": the new cards come on a "Dealt to" line
-            build.draws.append(Draw(build.street, name, int(tail.partition(" ")[0])))
+            build.draw(name, int(tail.partition(" ")[0]))
     elif verb == "posts":
         _post(build, name, tail, all_in)
     elif verb == "stands":
