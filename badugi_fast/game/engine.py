@@ -151,6 +151,11 @@ class HandState:
     ``deck`` fixes the order the cards come off (first card first; at least four per player) and ``rng`` shuffles
     the deck when none is given and the discards when the stub runs out.
 
+    Read, never assign: ``phase`` (``"betting"``, ``"draw"``, ``"complete"``), ``round`` (0 = before the first draw
+    ... 3 = after the third), ``to_act``, ``stacks`` (behind), ``bets`` (this round), ``contributed`` (this hand),
+    ``folded``, ``cards`` (now) and ``dealt`` (first four), ``events`` (what happened, see ``Event``) and, once the
+    hand is over, ``result``.
+
     >>> hand = HandState(TableRules(1, 2), [100, 100], button=0, rng=random.Random(7))
     >>> hand.to_act, hand.bets, hand.to_call(0)
     (0, [1, 2], 1)
