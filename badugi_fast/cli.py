@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -21,8 +22,8 @@ _COMMANDS = {
 }
 
 
-class UsageError(Exception):
-    """Bad input from the command line: reported in one line, exit status 2."""
+#: Exit status when the reader of our output went away (`badugi score | head`): 128 + SIGPIPE, as shells report.
+BROKEN_PIPE = 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,7 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = importlib.import_module(args.module_name).run(args)
-    except (ValueError, OSError, UsageError) as error:
+    except BrokenPipeError:
+        # Not an error of ours: stop quietly, and point stdout at /dev/null so the final flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
+    except (ValueError, OSError) as error:
         print(f"badugi {args.command}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

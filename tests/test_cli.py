@@ -58,3 +58,12 @@ def test_python_dash_m_and_console_script_agree() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "4-card badugi 4-3-2-A" in result.stdout
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    """`badugi simulate ... | head -1`: no traceback and no error line when the reader stops early."""
+    command = f"{sys.executable} -m badugi_fast simulate --hands 3000 --seed 1 | head -1"
+    result = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, check=False)
+    assert result.stdout.startswith("PokerStars")
+    assert result.stderr == ""
+    assert result.returncode == 141
