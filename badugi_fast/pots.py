@@ -84,6 +84,8 @@ def award(
     ranks: Mapping[int, int],
     odd_chip_order: Sequence[int],
     rake: int | Sequence[int] = 0,
+    *,
+    chip: int = 1,
 ) -> dict[int, int]:
     """What each winning player collects: every pot to the best rank number among its eligible players.
 
@@ -92,14 +94,19 @@ def award(
     the indivisible chips go one each to the tied players in ``odd_chip_order`` (usually seat order starting left
     of the button). ``rake`` is either one amount, taken from the main pot first, then from the side pots in order,
     or one amount per pot, as sites that rake each pot separately record it (PokerStars' "Main pot $2.90. Side pot
-    $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``).
+    $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``). ``chip`` is the smallest amount that can
+    change hands: a split pot is divided into whole chips (100 when amounts are hundredths of tournament chips).
 
     >>> pots = build_pots([100, 100, 100])
     >>> award(pots, {0: 5, 1: 5, 2: 9}, odd_chip_order=[1, 2, 0], rake=1)
     {1: 150, 0: 149}
     >>> award(build_pots([70, 175, 175]), {0: 9, 1: 7, 2: 5}, [0, 1, 2], rake=[15, 10])
     {2: 395}
+    >>> award(build_pots([2500, 2500, 2500]), {0: 1, 1: 1}, [1, 0], chip=100)  # 75 chips split: 38 + 37
+    {1: 3800, 0: 3700}
     """
+    if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
+        raise ValueError(f"chip must be a positive integer amount, not {chip!r}")
     per_pot = _rake_per_pot(pots, rake)
     order = {player: place for place, player in enumerate(odd_chip_order)}
     collected: dict[int, int] = {}
@@ -109,9 +116,11 @@ def award(
         if len(winners) == 1:  # the usual case: no split, no odd chip
             collected[winners[0]] = collected.get(winners[0], 0) + amount
             continue
-        share, odd = divmod(amount, len(winners))
+        chips, loose = divmod(amount, chip)  # loose: a part of a chip (only from rake), to the first in order
+        share, odd = divmod(chips, len(winners))
         for place, player in enumerate(sorted(winners, key=lambda p: order.get(p, len(order) + p))):
-            collected[player] = collected.get(player, 0) + share + (1 if place < odd else 0)
+            paid = (share + (1 if place < odd else 0)) * chip + (loose if place == 0 else 0)
+            collected[player] = collected.get(player, 0) + paid
     return collected
 
 

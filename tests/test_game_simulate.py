@@ -181,18 +181,7 @@ def test_simulate_command_errors(arguments: list[str], message: str, capsys: pyt
 
 
 @pytest.mark.parametrize("limit", ["fixed", "pot", "half-pot", "no"])
-@pytest.mark.parametrize(
-    "currency",
-    [
-        "USD",
-        pytest.param(
-            None,
-            marks=pytest.mark.xfail(
-                reason="the scorer splits an odd tournament chip into hundredths (history/score.py)", strict=False
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("currency", ["USD", None])
 def test_round_trip_through_the_scorer(limit: str, currency: str | None) -> None:
     history = pytest.importorskip("badugi_fast.history")
     rules = TableRules(10, 25, limit, rake_percent=5, rake_cap=300) if currency else TableRules(10, 20, limit)

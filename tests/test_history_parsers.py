@@ -233,7 +233,8 @@ def test_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
     ],
 )
 def test_stars_header_variants(header: str, badugi: bool, limit: str, places: int) -> None:
-    text = one_hand(stars_text(), SPLIT_HAND)
+    # A hand with one winner: under a chips header, a pot split to the cent would rightly be a mismatch.
+    text = one_hand(stars_text(), "71000000001")
     hand = next(parse(header + text[text.index("\n") :]))
     assert (hand.hand_id, hand.is_badugi, hand.limit, hand.places) == ("71000000901", badugi, limit, places)
     assert score(hand).status == ("verified" if badugi else "skipped")
@@ -251,3 +252,54 @@ def test_stars_dead_small_blind_does_not_count_towards_calling() -> None:
 def test_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((SAMPLES / "kingsclub.txt").read_bytes())))
     assert [(r.file, r.status) for r in score_files(["-"])] == [("<stdin>", "verified"), ("<stdin>", "skipped")]
+
+
+TOURNAMENT_SPLIT = """\
+PokerStars Game #72000000099: Tournament #900000001, $2.00+$0.20 USD Badugi Limit - Level III (30/60) - \
+2026/11/29 12:30:00 ET
+Table '900000001 1' 9-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Ben (1500 in chips)
+Seat 3: Cal (1500 in chips)
+Ben: posts small blind 15
+Cal: posts big blind 30
+*** DEALING HANDS ***
+Ann: calls 30
+Ben: folds
+Cal: checks
+*** FIRST DRAW ***
+Cal: stands pat
+Ann: stands pat
+Cal: checks
+Ann: checks
+*** SECOND DRAW ***
+Cal: stands pat
+Ann: stands pat
+Cal: checks
+Ann: checks
+*** THIRD DRAW ***
+Cal: stands pat
+Ann: stands pat
+Cal: checks
+Ann: checks
+*** SHOW DOWN ***
+Cal: shows [As 2h 3d 4c] (Badugi: 4,3,2,A)
+Ann: shows [Ac 2d 3h 4s] (Badugi: 4,3,2,A)
+Cal collected {cal} from pot
+Ann collected {ann} from pot
+*** SUMMARY ***
+Total pot 75 | Rake 0
+Seat 1: Ann (button) showed [Ac 2d 3h 4s] and won ({ann}) with a Badugi: 4,3,2,A
+Seat 2: Ben (small blind) folded before the Draw
+Seat 3: Cal (big blind) showed [As 2h 3d 4c] and won ({cal}) with a Badugi: 4,3,2,A
+"""
+
+
+def test_tournament_odd_chip_is_one_whole_chip() -> None:
+    """A 75-chip pot split two ways is 38 + 37 chips (the odd chip to Cal, first left of the button), never
+    37.50 each: chips do not split."""
+    (result,) = map(score, parse(TOURNAMENT_SPLIT.format(cal=38, ann=37)))
+    assert (result.status, result.reason) == ("verified", None)
+    assert {p.name: p.expected for p in result.players} == {"Ann": "37", "Ben": "0", "Cal": "38"}
+    (wrong,) = map(score, parse(TOURNAMENT_SPLIT.format(cal=37, ann=38)))
+    assert wrong.status == "mismatch"

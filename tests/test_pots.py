@@ -83,3 +83,13 @@ def test_every_chip_is_paid_out_or_raked(contributions: list[int], data: st.Data
     paid = award(pots, ranks, list(players), rake)
     assert sum(paid.values()) + rake == total
     assert all(p not in folded for p in paid)
+
+
+def test_split_pots_pay_whole_chips() -> None:
+    pots = build_pots([2500, 2500, 2500])  # 75 tournament chips in hundredths
+    assert award(pots, {0: 1, 1: 1, 2: 1}, [2, 0, 1], chip=100) == {2: 2500, 0: 2500, 1: 2500}
+    assert award(pots, {0: 1, 2: 1}, [2, 0, 1], chip=100) == {2: 3800, 0: 3700}
+    assert award(pots, {0: 1, 2: 1}, [2, 0, 1], rake=50, chip=100) == {2: 3750, 0: 3700}  # half a chip: to the first
+    for chip in (0, -100, 1.5, True):
+        with pytest.raises(ValueError, match="chip must be a positive integer amount"):
+            award(pots, {0: 1}, [0], chip=chip)  # type: ignore[arg-type]  # bad input on purpose

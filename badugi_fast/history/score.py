@@ -162,7 +162,8 @@ def _score_badugi(hand: Hand, result: Result) -> None:
             problems.append(f"the site's pots {_list(hand.pots, hand)} do not add up with rake {money(rake, 2)}")
     expected: dict[int, int] = {}
     try:
-        expected = award(pots, ranks, _odd_chip_order(hand, seats, place), per_pot if rake >= 0 else 0)
+        chip = 10 ** (2 - hand.places)  # amounts are hundredths: a cent, or a whole tournament chip
+        expected = award(pots, ranks, _odd_chip_order(hand, seats, place), per_pot if rake >= 0 else 0, chip=chip)
     except ValueError as error:
         problems.append(f"cannot pay the pots: {error}")
 
