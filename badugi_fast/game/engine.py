@@ -23,6 +23,7 @@ engine the tests replay hands through):
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,13 +39,8 @@ from badugi_fast.pots import Pot, award, build_pots
 
 __all__ = ["BETTING", "COMPLETE", "DRAW", "Event", "HandResult", "HandState", "IllegalActionError", "TableRules"]
 
+#: The rank number of four valid, distinct card codes (the engine dealt them: no checks needed).
 _rank4 = backend.rank4
-
-
-def _rank(cards: list[int]) -> int:
-    """The rank number of four valid, distinct card codes (the engine dealt them: no checks needed)."""
-    return int(_rank4(cards[0], cards[1], cards[2], cards[3]))
-
 
 BETTING = "betting"
 DRAW = "draw"
@@ -120,10 +116,22 @@ class TableRules:
         small = self.big_blind if self.small_bet is None else self.small_bet
         return small if round_index < 2 else 2 * small
 
+    @functools.cached_property
+    def bet_sizes(self) -> tuple[int, int, int, int]:
+        """``bet_size`` of the four rounds, worked out once per table rather than once per hand."""
+        return self.bet_size(0), self.bet_size(1), self.bet_size(2), self.bet_size(3)
+
     def rake(self, pot: int) -> int:
-        """The rake on a pot of ``pot`` chips."""
-        taken = int(pot * Fraction(str(self.rake_percent)) / 100)  # exact: 4.5% of 1000 is 45, not 44
+        """The rake on a pot of ``pot`` chips (rounded down: ``pot`` is never negative)."""
+        numerator, denominator = self._rake_ratio
+        taken = pot * numerator // denominator
         return taken if self.rake_cap is None else min(taken, self.rake_cap)
+
+    @functools.cached_property
+    def _rake_ratio(self) -> tuple[int, int]:
+        """The rake as an exact fraction of the pot, worked out once per table: 4.5% of 1000 is 45, not 44."""
+        ratio = Fraction(str(self.rake_percent)) / 100
+        return ratio.numerator, ratio.denominator
 
 
 @dataclass(frozen=True)
@@ -174,6 +182,7 @@ class HandState:
         "button",
         "capped",
         "cards",
+        "clockwise",
         "contributed",
         "dealt",
         "draw_order",
@@ -222,10 +231,11 @@ class HandState:
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"the button must be a player 0..{n - 1}, not {button!r}")
         self.rules = rules
-        self.sizes = (rules.bet_size(0), rules.bet_size(1), rules.bet_size(2), rules.bet_size(3))
+        self.sizes = rules.bet_sizes
         self.n = n
         self.button = button
-        self.order = tuple((button + k) % n for k in range(1, n + 1))
+        self.clockwise = clockwise = _CLOCKWISE[n]
+        self.order = clockwise[button]
         self.rng = random.Random() if rng is None else rng
         self.stub = self._stub(deck)
         self.muck: list[int] = []
@@ -343,17 +353,9 @@ class HandState:
         thrown = parse_cards(discards) if isinstance(discards, str) else list(discards)
         count = len(thrown)
         if count:
-            if count > 4:
-                raise IllegalActionError(f"player {player} cannot discard {count} cards: a draw is 0 to 4 cards")
-            for card in thrown:
-                if card not in hand:
-                    shown = card_str(card) if type(card) is int and 0 <= card <= 51 else repr(card)
-                    raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
-            if count > 1 and len(set(thrown)) != count:
-                raise IllegalActionError(f"player {player} cannot discard the same card twice")
-            kept = hand.copy()
-            for card in thrown:
-                kept.remove(card)
+            kept = [card for card in hand if card not in thrown]
+            if len(kept) + count != 4:  # thrown cards that are not all distinct cards of the hand: say what is wrong
+                self._refuse_discards(player, thrown)
             stub = self.stub
             if len(stub) >= count:
                 new = stub[: -count - 1 : -1]
@@ -392,10 +394,16 @@ class HandState:
         stub.reverse()
         return stub
 
-    def _pay(self, player: int, amount: int) -> None:
-        self.stacks[player] -= amount
-        self.bets[player] += amount
-        self.contributed[player] += amount
+    def _refuse_discards(self, player: int, thrown: list[int]) -> None:
+        """Raise the error for discards that are not distinct cards of ``player``'s hand."""
+        count = len(thrown)
+        if count > 4:
+            raise IllegalActionError(f"player {player} cannot discard {count} cards: a draw is 0 to 4 cards")
+        for card in thrown:
+            if card not in self.cards[player]:
+                shown = card_str(card) if type(card) is int and 0 <= card <= 51 else repr(card)
+                raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
+        raise IllegalActionError(f"player {player} cannot discard the same card twice")
 
     def _refuse(self, player: int, what: str) -> None:
         """Raise the error for an action out of turn or out of phase."""
@@ -424,9 +432,8 @@ class HandState:
         full, short = self.full_raise, self.short_all_ins
         if owed < full or (short and short < full and self.acted[player]):
             return "a short all-in raise does not reopen the betting for players who have acted"
-        folded, n = self.folded, self.n
-        for seat in range(player + 1, player + n):
-            other = seat % n
+        folded = self.folded
+        for other in self.clockwise[player][:-1]:
             if not folded[other] and stacks[other] + bets[other] > level:
                 return None
         return "nobody else has chips to call a raise"
@@ -445,7 +452,10 @@ class HandState:
             allowed = f"exactly {low}" if low == high else f"from {low} to {high}"
             raise IllegalActionError(f"player {player} cannot {kind} to {total!r}: the {kind} must be to {allowed}")
         increment = total - self.level
-        self._pay(player, total - self.bets[player])
+        paid = total - self.bets[player]
+        self.stacks[player] -= paid
+        self.bets[player] = total
+        self.contributed[player] += paid
         all_in = self.stacks[player] == 0
         if increment >= self.full_raise:
             self.acted = [False] * self.n
@@ -470,11 +480,10 @@ class HandState:
         pending = self.pending
         pending[player] = False
         self.acted[player] = True
-        if True in pending and self.folded.count(False) > 1:
-            n = self.n
-            for seat in range(player + 1, player + n):
-                if pending[seat % n]:
-                    self.to_act = seat % n
+        if self.folded.count(False) > 1:
+            for seat in self.clockwise[player]:  # the player's own seat comes last, and is no longer pending
+                if pending[seat]:
+                    self.to_act = seat
                     return
         self._end_round()
 
@@ -483,39 +492,38 @@ class HandState:
         self.phase = BETTING
         self.round = index
         n = self.n
-        if index == 0:
-            self.raises = 1
-            self.level = max(self.rules.big_blind, *self.bets)
-            first = self.big_blind_player + 1
-        else:
-            self.raises = self.level = 0
-            first = self.button + 1
         self.full_raise = self.short_all_ins = 0
         self.last_aggressor = None
         rules = self.rules
+        folded = self.folded
         self.capped = (
             rules.limit == FIXED
             and rules.raise_cap is not None
-            and not (rules.uncapped_heads_up and self.folded.count(False) == 2)
+            and not (rules.uncapped_heads_up and folded.count(False) == 2)
         )
         self.acted = [False] * n
         # Only players who could still lose more chips act: a stack behind, and someone else able to put in more
         # than they already have (heads-up, a small blind who calls all-in leaves the big blind nothing to do).
-        bets, stacks, folded = self.bets, self.stacks, self.folded
-        if index == 0:  # nobody has folded yet
+        bets, stacks = self.bets, self.stacks
+        if index == 0:  # nobody has folded yet; the player left of the big blind acts first
+            self.raises = 1
+            self.level = level = max(rules.big_blind, *bets)
             second = sorted(map(add, bets, stacks))[-2]
             pending = [stack > 0 and bet < second for bet, stack in zip(bets, stacks, strict=True)]
-        else:  # nobody has bet yet: everyone with chips acts if at least two have chips
+            if pending.count(True) == 1:
+                only = pending.index(True)
+                pending[only] = bets[only] < level
+            seats = self.clockwise[self.big_blind_player]
+        else:  # nobody has bet yet: everyone with chips acts if at least two have chips; left of the button first
+            self.raises = self.level = 0
             pending = [not out and stack > 0 for out, stack in zip(folded, stacks, strict=True)]
             if pending.count(True) < 2:
                 pending = [False] * n
+            seats = self.order
         self.pending = pending
-        if pending.count(True) == 1:
-            only = pending.index(True)
-            pending[only] = self.bets[only] < self.level
-        for seat in range(first, first + n):
-            if pending[seat % n]:
-                self.to_act = seat % n
+        for seat in seats:
+            if pending[seat]:
+                self.to_act = seat
                 return
         self._end_round()
 
@@ -555,26 +563,26 @@ class HandState:
     def _finish(self) -> None:
         """Build the pots, show down if two or more players are left, and pay."""
         self.phase = COMPLETE
-        n = self.n
         folded = self.folded
         order = self.order
         live = [seat for seat in order if not folded[seat]]
         total = sum(self.contributed)
         rake = self.rules.rake(total) if self.round > 0 else 0
-        ranks: dict[int, int] = {}
-        show_order: tuple[int, ...] = ()
-        if len(live) == 1:  # everyone else folded: one pot, theirs
-            pots = [Pot(total, (live[0],))]
-        else:
-            cards = self.cards
-            ranks = {seat: _rank(cards[seat]) for seat in live}
-            first = order.index(self.last_aggressor) if self.last_aggressor in live else 0
-            show_order = tuple(seat for seat in order[first:] + order[:first] if seat in ranks)
-            pots = build_pots(self.contributed, {seat for seat in range(n) if folded[seat]})
+        stacks = self.stacks
+        if len(live) == 1:  # everyone else folded: one pot, theirs less the rake (what ``award`` would say)
+            winner = live[0]
+            stacks[winner] += total - rake
+            pot = Pot(total, (winner,))
+            self.result = HandResult((pot,), ({winner: total - rake},), {winner: total - rake}, rake, {}, (), total)
+            return
+        cards = self.cards
+        ranks = {seat: _rank4(*cards[seat]) for seat in live}
+        first = order.index(self.last_aggressor) if self.last_aggressor in live else 0
+        show_order = tuple(seat for seat in order[first:] + order[:first] if seat in ranks)
+        pots = build_pots(self.contributed, {seat for seat in order if folded[seat]})
         rake_left = rake
         shares = []
         collected: dict[int, int] = {}
-        stacks = self.stacks
         for pot in pots:
             taken = min(rake_left, pot.amount)
             rake_left -= taken
@@ -584,6 +592,10 @@ class HandState:
                 collected[seat] = collected.get(seat, 0) + amount
                 stacks[seat] += amount
         self.result = HandResult(tuple(pots), tuple(shares), collected, rake, ranks, show_order, total)
+
+
+#: ``_CLOCKWISE[n][p]``: the seats of an n-player table clockwise from the left of seat p, ending with p itself
+_CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(11))
 
 
 def _shuffle(cards: list[int], random_float: Callable[[], float]) -> None:
