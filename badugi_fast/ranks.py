@@ -11,7 +11,7 @@ from itertools import combinations
 
 from badugi_fast.cards import Hand
 
-__all__ = ["RANK_COUNT", "describe", "hand_size", "rank_number", "rank_values", "ranks_of_hands"]
+__all__ = ["RANK_COUNT", "compare_with", "describe", "hand_size", "rank_number", "rank_values", "winners_with"]
 
 RANK_COUNT = 1092
 
@@ -87,8 +87,16 @@ def _checked(rank: int) -> int:
     return rank
 
 
-def ranks_of_hands(hands: Sequence[Hand], evaluate_one: Callable[[Hand], int]) -> list[int]:
-    """``evaluate_one`` on each of several hands (for ``winners``); the error names the hand that is wrong."""
+def compare_with(evaluate_one: Callable[[Hand], int], a: Hand, b: Hand) -> int:
+    """1 if hand ``a`` wins, -1 if hand ``b`` wins, 0 if they split: the lower rank number wins.
+    The rule behind ``compare`` in both evaluators, which pass their own ``evaluate``."""
+    rank_a, rank_b = evaluate_one(a), evaluate_one(b)
+    return (rank_a < rank_b) - (rank_a > rank_b)
+
+
+def winners_with(evaluate_one: Callable[[Hand], int], hands: Sequence[Hand]) -> list[int]:
+    """Indices of every hand with the lowest rank number (``winners`` in both evaluators); a bad hand's error
+    names its index."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise ValueError(f"winners takes a sequence of hands, not {type(hands).__name__}")
     if not hands:
@@ -99,4 +107,5 @@ def ranks_of_hands(hands: Sequence[Hand], evaluate_one: Callable[[Hand], int]) -
             ranks.append(evaluate_one(hand))
         except ValueError as error:
             raise ValueError(f"hand {i}: {error}") from None
-    return ranks
+    best = min(ranks)
+    return [i for i, rank in enumerate(ranks) if rank == best]

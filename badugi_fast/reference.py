@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from badugi_fast.cards import Hand, card_str, hand_codes, parse_cards
-from badugi_fast.ranks import describe, hand_size, rank_number, rank_values, ranks_of_hands
+from badugi_fast.ranks import compare_with, describe, hand_size, rank_number, rank_values, winners_with
 
 if TYPE_CHECKING:  # numpy is imported by the batch functions only: build.py runs this module without numpy
     import numpy as np
@@ -67,8 +67,7 @@ def compare(a: Hand, b: Hand) -> int:
     >>> compare("Ks Qh Jd Tc", "As 2h 3d 4d")
     1
     """
-    rank_a, rank_b = evaluate(a), evaluate(b)
-    return (rank_a < rank_b) - (rank_a > rank_b)
+    return compare_with(evaluate, a, b)
 
 
 def winners(hands: Sequence[Hand]) -> list[int]:
@@ -77,9 +76,7 @@ def winners(hands: Sequence[Hand]) -> list[int]:
     >>> winners(["7h 4c 3d 2s", "7h 6c 5d 3s", "7d 4h 3c 2s"])
     [0, 2]
     """
-    ranks = ranks_of_hands(hands, evaluate)
-    best = min(ranks)
-    return [i for i, rank in enumerate(ranks) if rank == best]
+    return winners_with(evaluate, hands)
 
 
 def best_cards(hand: Hand) -> tuple[str, ...]:
