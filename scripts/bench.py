@@ -10,6 +10,7 @@ second and the ratio to badugi_fast. Peers are measured when installed (`pip ins
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import itertools
 import json
@@ -173,30 +174,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     )
     for name, (run, count) in per_hand_peers.items():
         add("per hand", name, median_seconds(run, r), count)
-    add(
-        "batch",
-        "badugi_fast.evaluate_many(uint8, threads=1)",
-        median_seconds(lambda: badugi_fast.evaluate_many(codes, threads=1), r),
-        n,
-    )
-    add(
-        "batch",
-        f"badugi_fast.evaluate_many(uint8, threads={cores})",
-        median_seconds(lambda: badugi_fast.evaluate_many(codes, threads=cores), r),
-        n,
-    )
-    add(
-        "batch",
-        "badugi_fast.evaluate_many(text, threads=1)",
-        median_seconds(lambda: badugi_fast.evaluate_many(texts, threads=1), r),
-        n,
-    )
-    add(
-        "batch",
-        f"badugi_fast.evaluate_many(text, threads={cores})",
-        median_seconds(lambda: badugi_fast.evaluate_many(texts, threads=cores), r),
-        n,
-    )
+    for kind, batch in (("uint8", codes), ("text", texts)):
+        for threads in (1, cores):
+            run = functools.partial(badugi_fast.evaluate_many, batch, threads=threads)
+            add("batch", f"badugi_fast.evaluate_many({kind}, threads={threads})", median_seconds(run, r), n)
     for name, run in peers.items():
         add("batch", name, median_seconds(run, r), n)
     add("batch", "floor: numpy take(table, int64 indices)", median_seconds(lambda: ranks_table.take(indices), r), n)
