@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Callable, Iterable
-from typing import TextIO
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import add
+from typing import NamedTuple, TextIO
 
 from badugi_fast.cards import card_str
 from badugi_fast.game.engine import Event, HandResult, HandState
@@ -30,9 +31,13 @@ __all__ = ["hand_text", "write_histories"]
 
 _LIMIT_WORDS = {FIXED: "Limit", POT: "Pot Limit", HALF_POT: "Half Pot Limit", NO_LIMIT: "No Limit"}
 _STREETS = ("", "*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***")
-_START = datetime.datetime(2026, 1, 1, 12, 0, 0)
+_FIRST_DAY = datetime.date(2026, 1, 1)
+_FIRST_SECOND = 12 * 3600  # the first hand starts at noon
 _SECONDS_PER_HAND = 20
+_SECONDS_PER_DAY = 24 * 3600
 _CARD = [card_str(code) for code in range(52)]
+_ALL_IN = ("", " and is all-in")
+_COUNTS = ("0 cards", "1 card", "2 cards", "3 cards", "4 cards")
 
 
 def _description(rank: int) -> str:
@@ -45,15 +50,76 @@ def _description(rank: int) -> str:
 _DESCRIPTIONS = [""] + [_description(rank) for rank in range(1, 1093)]
 
 
-@functools.lru_cache(maxsize=4096)
-def _cents(amount: int) -> str:
-    """Cents as PokerStars writes dollars: ``$0.25``, ``$5``, ``$5002.30`` (cached: the same amounts recur)."""
+class _Memo(dict[int, str]):
+    """``memo[key]`` is ``write(key)``, remembered: the same amounts, dates and times recur from hand to hand, and
+    looking one up is much cheaper than formatting it again (or than calling an ``lru_cache``). It forgets
+    everything once it holds ``_MEMO_SIZE`` texts, so a long run cannot make it grow without end."""
+
+    def __init__(self, write: Callable[[int], str]) -> None:
+        super().__init__()
+        self.write = write
+
+    def __missing__(self, key: int) -> str:
+        if len(self) >= _MEMO_SIZE:
+            self.clear()
+        text = self[key] = self.write(key)
+        return text
+
+
+_MEMO_SIZE = 1 << 16
+
+
+def _dollars(amount: int) -> str:
+    """Cents as PokerStars writes dollars: ``$0.25``, ``$5``, ``$5002.30``."""
     dollars, cents = divmod(amount, 100)
     return f"${dollars}" if not cents else f"${dollars}.{cents:02d}"
 
 
+def _date(day: int) -> str:
+    """The date ``day`` days after the first hand's, as PokerStars writes it: ``2026/01/01``."""
+    return (_FIRST_DAY + datetime.timedelta(days=day)).isoformat().replace("-", "/")
+
+
+def _clock(second: int) -> str:
+    """Second ``second`` of a day as ``HH:MM:SS``."""
+    hours, second = divmod(second, 3600)
+    minutes, second = divmod(second, 60)
+    return f"{hours:02d}:{minutes:02d}:{second:02d}"
+
+
+_DOLLARS, _CHIPS, _DATES, _CLOCKS = _Memo(_dollars), _Memo(str), _Memo(_date), _Memo(_clock)
+
+
 def _cards(codes: Iterable[int]) -> str:
     return " ".join([_CARD[code] for code in codes])
+
+
+def _hand(cards: Sequence[int]) -> str:
+    """Four cards (a whole hand): ``_cards`` without the loop."""
+    first, second, third, fourth = cards
+    return f"{_CARD[first]} {_CARD[second]} {_CARD[third]} {_CARD[fourth]}"
+
+
+class _Phrases(NamedTuple):
+    """The lines and line starts that depend on nothing but the players' names, per player (worked out once per
+    table, not once per line: most lines of a hand are one of these)."""
+
+    seats: tuple[str, ...]  # "Seat 1: Player1"
+    folds: tuple[str, ...]  # "Player1: folds"
+    checks: tuple[str, ...]  # "Player1: checks"
+    draws: tuple[tuple[str, ...], ...]  # [p][k]: "Player1: discards k cards", and "Player1: stands pat" for k = 0
+
+
+@functools.lru_cache(maxsize=64)
+def _phrases(names: tuple[str, ...]) -> _Phrases:
+    return _Phrases(
+        tuple(f"Seat {seat}: {name}" for seat, name in enumerate(names, 1)),
+        tuple(f"{name}: folds" for name in names),
+        tuple(f"{name}: checks" for name in names),
+        tuple(
+            (f"{name}: stands pat", *(f"{name}: discards {_COUNTS[count]}" for count in range(1, 5))) for name in names
+        ),
+    )
 
 
 def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None = 0) -> str:
@@ -66,41 +132,54 @@ def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None 
     result = state.result
     if result is None:
         raise ValueError("the hand is not over yet")
-    money = _cents if currency else str
+    money = _DOLLARS if currency else _CHIPS
     names = played.names
+    phrases = _phrases(names)
     rules = state.rules
     if rules.limit == FIXED:
         low, high = rules.bet_size(0), rules.bet_size(3)
     else:
         low, high = rules.small_blind, rules.big_blind
-    stakes = f"{money(low)}/{money(high)} {currency}" if currency else f"{low}/{high}"
-    when = _START + datetime.timedelta(seconds=_SECONDS_PER_HAND * played.number)
+    stakes = f"{money[low]}/{money[high]} {currency}" if currency else f"{low}/{high}"
+    day, second = divmod(_FIRST_SECOND + _SECONDS_PER_HAND * played.number, _SECONDS_PER_DAY)
     lines = [
         f"PokerStars Game #{played.hand_id}:  Badugi {_LIMIT_WORDS[rules.limit]} ({stakes}) - "
-        f"{str(when).replace('-', '/')} ET",  # str() of a whole-second datetime: 2026-01-01 12:00:00
+        f"{_DATES[day]} {_CLOCKS[second]} ET",
         f"Table 'Badugi Sim' {state.n}-max Seat #{state.button + 1} is the button",
     ]
+    append = lines.append
+    seats = phrases.seats
     for player, stack in enumerate(state.starting_stacks):
-        lines.append(f"Seat {player + 1}: {names[player]} ({money(stack)} in chips)")
+        append(f"{seats[player]} ({money[stack]} in chips)")
     events = state.events
     for _, player, blind, amount, all_in in events[:2]:  # the engine posts both blinds first
-        lines.append(f"{names[player]}: posts {blind} {money(amount)}{_ALL_IN[all_in]}")
-    lines.append("*** DEALING HANDS ***")
+        append(f"{names[player]}: posts {blind} {money[amount]}{_ALL_IN[all_in]}")
+    append("*** DEALING HANDS ***")
     if hero is not None:
-        lines.append(f"Dealt to {names[hero]} [{_cards(state.dealt[hero])}]")
-    append = lines.append
-    for event in events[2:]:
+        append(f"Dealt to {names[hero]} [{_hand(state.dealt[hero])}]")
+    folds, checks, draws = phrases.folds, phrases.checks, phrases.draws
+    for event in events[2:]:  # the commonest kinds first
         kind = event[0]
-        if kind == "fold":  # the commonest lines first, written here rather than in a call
-            append(f"{names[event[1]]}: folds")
+        if kind == "fold":
+            append(folds[event[1]])
         elif kind == "check":
-            append(f"{names[event[1]]}: checks")
-        elif kind == "draw" and event[1] != hero:
-            thrown = len(event[2])
-            append(f"{names[event[1]]}: discards {_COUNTS[thrown]}" if thrown else f"{names[event[1]]}: stands pat")
+            append(checks[event[1]])
+        elif kind == "draw":
+            player = event[1]
+            append(draws[player][len(event[2])] if player != hero else _hero_draw(event, names[player]))
+        elif kind == "call":
+            append(f"{names[event[1]]}: calls {money[event[2]]}{_ALL_IN[event[3]]}")
+        elif kind == "street":
+            append(_STREETS[event[1]])
+        elif kind == "raise":
+            append(f"{names[event[1]]}: raises {money[event[2]]} to {money[event[3]]}{_ALL_IN[event[4]]}")
+        elif kind == "bet":
+            append(f"{names[event[1]]}: bets {money[event[2]]}{_ALL_IN[event[3]]}")
+        elif kind == "uncalled":
+            append(f"Uncalled bet ({money[event[2]]}) returned to {names[event[1]]}")
         else:
-            append(_event_line(event, names, money, hero))
-    _ending(lines, state, result, names, money)
+            append("Betting is capped")
+    _ending(lines, state, result, names, seats, money)
     return "\n".join(lines) + "\n"
 
 
@@ -114,90 +193,79 @@ def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | No
     return count
 
 
-_ALL_IN = ("", " and is all-in")
-_COUNTS = ("0 cards", "1 card", "2 cards", "3 cards", "4 cards")
-
-
-def _event_line(event: Event, names: tuple[str, ...], money: Callable[[int], str], hero: int | None) -> str:
-    """The line (or two lines, for the hero's draw) one engine event becomes."""
-    kind = event[0]
-    if kind == "street":
-        return _STREETS[event[1]]
-    if kind == "capped":
-        return "Betting is capped"
-    name = names[event[1]]
-    if kind == "fold":
-        return f"{name}: folds"
-    if kind == "check":
-        return f"{name}: checks"
-    if kind == "call":
-        return f"{name}: calls {money(event[2])}{_ALL_IN[event[3]]}"
-    if kind == "bet":
-        return f"{name}: bets {money(event[2])}{_ALL_IN[event[3]]}"
-    if kind == "raise":
-        return f"{name}: raises {money(event[2])} to {money(event[3])}{_ALL_IN[event[4]]}"
-    if kind == "uncalled":
-        return f"Uncalled bet ({money(event[2])}) returned to {name}"
+def _hero_draw(event: Event, name: str) -> str:
+    """The line (or two lines) of the hero's draw, which shows the cards."""
     thrown, kept, new = event[2], event[3], event[4]
     if not thrown:
-        return f"{name}: stands pat on [{_cards(kept)}]" if event[1] == hero else f"{name}: stands pat"
-    count = _COUNTS[len(thrown)]
-    if event[1] != hero:
-        return f"{name}: discards {count}"
+        return f"{name}: stands pat on [{_hand(kept)}]"
     dealt = f"[{_cards(kept)}] [{_cards(new)}]" if kept else f"[{_cards(new)}]"
-    return f"{name}: discards {count} [{_cards(thrown)}]\nDealt to {name} {dealt}"
+    return f"{name}: discards {_COUNTS[len(thrown)]} [{_cards(thrown)}]\nDealt to {name} {dealt}"
 
 
-def _pot_names(count: int) -> list[str]:
+@functools.lru_cache(maxsize=16)
+def _pot_names(count: int) -> tuple[str, ...]:
     """PokerStars' names of the pots, main pot first."""
     if count == 1:
-        return ["pot"]
+        return ("pot",)
     if count == 2:
-        return ["main pot", "side pot"]
-    return ["main pot"] + [f"side pot-{number}" for number in range(1, count)]
+        return ("main pot", "side pot")
+    return ("main pot", *(f"side pot-{number}" for number in range(1, count)))
 
 
 def _ending(
-    lines: list[str], state: HandState, result: HandResult, names: tuple[str, ...], money: Callable[[int], str]
+    lines: list[str],
+    state: HandState,
+    result: HandResult,
+    names: tuple[str, ...],
+    seats: tuple[str, ...],
+    money: Mapping[int, str],
 ) -> None:
     """Showdown, collections and the summary."""
+    append = lines.append
     ranks = result.ranks
-    shown = {player: _cards(state.cards[player]) for player in ranks}
+    shown = {player: _hand(state.cards[player]) for player in ranks}
     if ranks:
-        lines.append("*** SHOW DOWN ***")
+        append("*** SHOW DOWN ***")
         for player in result.show_order:
-            lines.append(f"{names[player]}: shows [{shown[player]}] ({_DESCRIPTIONS[ranks[player]]})")
-    pot_names = _pot_names(len(result.pots))
-    for number in reversed(range(len(result.pots))):
+            append(f"{names[player]}: shows [{shown[player]}] ({_DESCRIPTIONS[ranks[player]]})")
+    pots = len(result.pots)
+    pot_names = _pot_names(pots)
+    for number in reversed(range(pots)):
         for player, amount in result.pot_shares[number].items():
             if amount:
-                lines.append(f"{names[player]} collected {money(amount)} from {pot_names[number]}")
+                append(f"{names[player]} collected {money[amount]} from {pot_names[number]}")
     if not ranks:
         for player in result.collected:
-            lines.append(f"{names[player]}: doesn't show hand")
-    lines.append("*** SUMMARY ***")
-    total = f"Total pot {money(result.total_pot)}"
-    if len(result.pots) > 1:
+            append(f"{names[player]}: doesn't show hand")
+    append("*** SUMMARY ***")
+    total = f"Total pot {money[result.total_pot]}"
+    if pots > 1:
         for number, share in enumerate(result.pot_shares):
-            total += f" {pot_names[number].capitalize()} {money(sum(share.values()))}."
-    lines.append(f"{total} | Rake {money(result.rake)}")
-    tags = [""] * state.n
-    tags[state.button] = " (button)"
-    tags[state.small_blind_player] += " (small blind)"
-    tags[state.big_blind_player] += " (big blind)"
+            total += f" {pot_names[number].capitalize()} {money[sum(share.values())]}."
+    append(f"{total} | Rake {money[result.rake]}")
+    labels = _seat_labels(seats, state.button, state.small_blind_player, state.big_blind_player)
     folded, fold_round, contributed, collected = state.folded, state.fold_round, state.contributed, result.collected
-    for player in range(state.n):
+    for player, label in enumerate(labels):
         if folded[player]:
-            outcome = _FOLDED[fold_round[player]] if fold_round[player] or contributed[player] else _FOLDED_FREE
+            round_index = fold_round[player]
+            append(f"{label} {_FOLDED[round_index] if round_index or contributed[player] else _FOLDED_FREE}")
         elif player in ranks:
             won = collected.get(player, 0)
             described = f"with a {_DESCRIPTIONS[ranks[player]]}"
-            outcome = f"showed [{shown[player]}] and " + (
-                f"won ({money(won)}) {described}" if won else f"lost {described}"
-            )
+            outcome = f"won ({money[won]}) {described}" if won else f"lost {described}"
+            append(f"{label} showed [{shown[player]}] and {outcome}")
         else:
-            outcome = f"collected ({money(collected.get(player, 0))})"
-        lines.append(f"Seat {player + 1}: {names[player]}{tags[player]} {outcome}")
+            append(f"{label} collected ({money[collected.get(player, 0)]})")
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_labels(seats: tuple[str, ...], button: int, small_blind: int, big_blind: int) -> tuple[str, ...]:
+    """Each seat as the summary names it: ``Seat 1: Player1 (button) (small blind)`` (cached: they recur)."""
+    tags = [""] * len(seats)
+    tags[button] = " (button)"
+    tags[small_blind] += " (small blind)"
+    tags[big_blind] += " (big blind)"
+    return tuple(map(add, seats, tags))
 
 
 #: a summary's words for a player who folded in betting round 0..3 (and before the draw without putting in a chip)
