@@ -225,9 +225,11 @@ class HandState:
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ValueError(f"a table has 2 to 10 players, not {n}")
-        if not all(type(stack) is int and stack > 0 for stack in stacks):
-            for seat, stack in enumerate(stacks):
-                _chips(stack, f"player {seat}'s stack", 1)
+        for stack in stacks:  # a plain loop: cheaper than all() over a generator for the usual, valid stacks
+            if type(stack) is not int or stack < 1:
+                for seat, chips in enumerate(stacks):
+                    _chips(chips, f"player {seat}'s stack", 1)
+                break
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"the button must be a player 0..{n - 1}, not {button!r}")
         self.rules = rules
@@ -267,10 +269,9 @@ class HandState:
             self.stacks[player] -= paid
             self.bets[player] = self.contributed[player] = paid
             self.events.append(("post", player, blind, paid, self.stacks[player] == 0))
-        # One card at a time from the left of the button: the j-th player from there gets dealt[j::n].
-        dealt = self.stub[: -4 * n - 1 : -1]
+        # One card at a time from the left of the button: each player's cards are one slice of the stub.
+        self.cards = list(map(self.stub.__getitem__, _DEALT[n][button]))
         del self.stub[-4 * n :]
-        self.cards = [dealt[(player - button - 1) % n :: n] for player in range(n)]
         self.dealt = tuple(map(tuple, self.cards))
         self._start_round(0)
 
@@ -319,7 +320,9 @@ class HandState:
         if player != self.to_act or self.phase != BETTING:
             self._refuse(player, "call")
         stacks = self.stacks
-        amount = min(self.level - self.bets[player], stacks[player])
+        amount = self.level - self.bets[player]
+        if amount > stacks[player]:  # min() costs more than the comparison on this hot path
+            amount = stacks[player]
         if amount <= 0:
             raise IllegalActionError(f"player {player} cannot call: there is nothing to call (check instead)")
         stacks[player] -= amount
@@ -383,7 +386,7 @@ class HandState:
     def _stub(self, deck: Sequence[int] | None) -> list[int]:
         """The cards to deal, last card first (dealing pops from the end)."""
         if deck is None:
-            stub = list(range(52))
+            stub = list(_DECK)
             _shuffle(stub, self.rng.random)
             return stub
         stub = [int(card) for card in deck]
@@ -418,7 +421,7 @@ class HandState:
             self.bets[player],
             self.stacks[player],
             sum(self.contributed),
-            max(self.full_raise, self.sizes[self.round]),
+            self.full_raise if self.full_raise > self.sizes[self.round] else self.sizes[self.round],
         )
 
     def _why_no_raise(self, player: int) -> str | None:
@@ -459,7 +462,8 @@ class HandState:
         all_in = self.stacks[player] == 0
         if increment >= self.full_raise:
             self.acted = [False] * self.n
-        self.full_raise = max(self.full_raise, increment)
+        if increment > self.full_raise:
+            self.full_raise = increment
         self.short_all_ins = self.short_all_ins + increment if all_in else 0
         if self.short_all_ins >= self.full_raise:
             self.short_all_ins = 0
@@ -507,7 +511,7 @@ class HandState:
         bets, stacks = self.bets, self.stacks
         if index == 0:  # nobody has folded yet; the player left of the big blind acts first
             self.raises = 1
-            self.level = level = max(rules.big_blind, *bets)
+            self.level = level = rules.big_blind  # no blind posted is more than the big blind
             second = sorted(map(add, bets, stacks))[-2]
             pending = [stack > 0 and bet < second for bet, stack in zip(bets, stacks, strict=True)]
             if pending.count(True) == 1:
@@ -594,6 +598,16 @@ class HandState:
         self.result = HandResult(tuple(pots), tuple(shares), collected, rake, ranks, show_order, total)
 
 
+_DECK = tuple(range(52))
+#: ``_DEALT[n][button][p]``: where player p's four cards are in the stub (last card first), dealt one at a time from
+#: the left of the button: the j-th player from there gets the stub's j-th card from the end, then every n-th
+_DEALT = tuple(
+    tuple(
+        tuple(slice(-1 - j, -1 - j - 4 * n, -n) for j in [(player - button - 1) % n for player in range(n)])
+        for button in range(n)
+    )
+    for n in range(11)
+)
 #: ``_CLOCKWISE[n][p]``: the seats of an n-player table clockwise from the left of seat p, ending with p itself
 _CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(11))
 

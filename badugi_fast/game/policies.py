@@ -109,9 +109,10 @@ class BasicPolicy:
         strength = _STRENGTH[hand.round][_rank4(cards[0], cards[1], cards[2], cards[3])]
         roll = rng.random()
         if roll < self.bluff:
-            strength = min(strength + 1, 3)
-        elif roll < 2 * self.bluff:
-            strength = max(strength - 1, 0)
+            if strength < 3:
+                strength += 1
+        elif roll < 2 * self.bluff and strength:
+            strength -= 1
         owed = hand.level - hand.bets[player]
         if owed > hand.stacks[player]:
             owed = hand.stacks[player]
