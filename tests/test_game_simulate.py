@@ -201,6 +201,8 @@ def test_round_trip_through_the_scorer(limit: str, currency: str | None) -> None
 
 def test_real_stars_files_use_the_same_wordings() -> None:
     """Every kind of line the writer makes occurs in the real PokerStars files (names and amounts aside)."""
+    if not STARS.is_dir():
+        pytest.skip(f"shared hand histories not found at {STARS}")
     real = "".join(path.read_text(encoding="utf-8-sig") for path in sorted(STARS.glob("*.txt")))
     ours = _text(400, 9, TableRules(10, 20), 6) + _text(300, 9, TableRules(10, 20, "no"), 3)
     for wording in (
