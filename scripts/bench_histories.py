@@ -64,10 +64,10 @@ def measure(paths: list[Path], jobs: int) -> tuple[int, float, float]:
     with open(os.devnull, "w", encoding="utf-8") as sink:
         started, cpu = time.perf_counter(), time.process_time()
         count = 0
-        for results in render_files(paths, "jsonl", jobs):
-            for result in results:
-                sink.write(result.text)
-            count += len(results)
+        for parts in render_files(paths, "jsonl", jobs):
+            for part in parts:
+                sink.write("".join(part.texts))
+                count += len(part.texts)
         return count, time.perf_counter() - started, time.process_time() - cpu
 
 

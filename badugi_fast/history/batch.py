@@ -15,24 +15,28 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, TypeVar
 
+from badugi_fast.history import stars
 from badugi_fast.history.chunks import Run, hands_of, split
-from badugi_fast.history.detect import RawFile, Source, expand, file_hands, read_source
+from badugi_fast.history.detect import RawFile, Source, decode, expand, file_hands, hands_in, read_source, site_parser
+from badugi_fast.history.fast_stars import stars_results
 from badugi_fast.history.model import Hand
 from badugi_fast.history.output import renderer
 from badugi_fast.history.score import Result, score
 
-__all__ = ["Rendered", "parse", "render_files", "score_file", "score_files", "score_files_grouped"]
+__all__ = ["Rendered", "parse", "render_files", "results_of", "score_file", "score_files", "score_files_grouped"]
 
 PathLike = str | os.PathLike[str]
 T = TypeVar("T")
 
 
 class Rendered(NamedTuple):
-    """One scored hand as a worker sends it back: enough to count it, and its record's text."""
+    """The scored hands of a file, or of a run of hands of one, as a worker sends them back: each hand's record
+    text, status, and whether it reached a showdown. Three lists rather than an object per hand, which would cost
+    more to send between processes than to score."""
 
-    status: str
-    showdown: bool
-    text: str
+    texts: list[str]
+    statuses: list[str]
+    showdowns: list[bool]
 
 
 def parse(source: Source) -> Iterator[Hand]:
@@ -47,7 +51,22 @@ def parse(source: Source) -> Iterator[Hand]:
 
 def score_file(raw: RawFile | Run) -> list[Result]:
     """The results of every hand of one file (or run of hands of one file), in order."""
-    return [score(hand) for hand in hands_of(raw)]
+    return list(results_of(raw))
+
+
+def results_of(unit: RawFile | Run) -> Iterator[Result]:
+    """The result of each hand of a whole file or of a run of one, in order: PokerStars text goes through the C
+    fast path (``fast_stars``), other sites through their parser and ``score``."""
+    if isinstance(unit, Run):
+        if unit.site == stars.SITE:
+            return stars_results(unit.text, unit.name, unit.index, unit.line)
+        return map(score, hands_of(unit))
+    if unit.error is not None:
+        return map(score, file_hands(unit))
+    text = decode(unit.data) if isinstance(unit.data, bytes) else unit.data
+    if site_parser(text) is stars:
+        return stars_results(text, unit.name)
+    return map(score, hands_in(text, unit.name, unit.strict))
 
 
 def score_files_grouped(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[list[Result]]:
@@ -59,15 +78,21 @@ def score_files_grouped(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[li
 
 
 def render_files(paths: Iterable[PathLike], form: str, jobs: int = 1) -> Iterator[list[Rendered]]:
-    """Like ``score_files_grouped``, but each hand comes back rendered in output format ``form``: the workers do
-    the rendering too, so the parent process only writes text."""
+    """Like ``score_files_grouped``, but the hands come back rendered in output format ``form``, a ``Rendered``
+    per file or per run of hands of a big file: the workers do the rendering too, so the parent only writes
+    text."""
     renderer(form)  # a bad format is an error here, not in a worker
     return _per_file(functools.partial(_render_file, form=form), paths, jobs)
 
 
 def _render_file(raw: RawFile | Run, form: str) -> list[Rendered]:
-    render = renderer(form)  # each result is rendered as soon as it is scored: fewer objects alive, less GC work
-    return [Rendered(result.status, result.showdown, render(result)) for result in map(score, hands_of(raw))]
+    render = renderer(form)
+    rendered = Rendered([], [], [])
+    for result in results_of(raw):  # each result is rendered as soon as it is scored: fewer objects alive
+        rendered.texts.append(render(result))
+        rendered.statuses.append(result.status)
+        rendered.showdowns.append(result.showdown)
+    return [rendered]
 
 
 def _per_file(work: Callable[[RawFile | Run], list[T]], paths: Iterable[PathLike], jobs: int) -> Iterator[list[T]]:

@@ -17,9 +17,9 @@ from badugi_fast.history.detect import (
     RawFile,
     decode,
     file_hands,
-    header_positions,
+    header_offsets,
     parse_hands,
-    parser_for,
+    site_parser,
 )
 from badugi_fast.history.model import Hand
 
@@ -33,9 +33,6 @@ RUN_HANDS = 1000
 
 #: The sites whose parsers read a hand from its own lines only, by site name.
 _CUTTABLE = {parser.SITE: parser for parser in (stars, fulltilt, kingsclub)}
-
-#: How many leading lines ``parser_for`` looks at.
-_SNIFF_LINES = 200
 
 
 @dataclass(frozen=True)
@@ -61,16 +58,20 @@ def split(raw: RawFile, hands: int = RUN_HANDS, min_bytes: int = RUN_BYTES) -> l
     if raw.error is not None or len(raw.data) < min_bytes:
         return [raw]
     text = decode(raw.data) if isinstance(raw.data, bytes) else raw.data
-    parser = parser_for(text.split("\n", _SNIFF_LINES)[:_SNIFF_LINES])
+    parser = site_parser(text)
     if parser is None or parser.SITE not in _CUTTABLE:
         return [RawFile(raw.name, text, raw.strict)]
-    headers = header_positions(text, parser)
+    headers = header_offsets(text, parser)
     if len(headers) <= hands:
         return [RawFile(raw.name, text, raw.strict)]
     runs: list[RawFile | Run] = []
+    line = 0  # the number of lines before offset ``done``
+    done = 0
     for first in range(0, len(headers), hands):
-        line, start = headers[first]
-        end = headers[first + hands][1] - 1 if first + hands < len(headers) else len(text)  # before the newline
+        start = headers[first]
+        line += text.count("\n", done, start)
+        done = start
+        end = headers[first + hands] - 1 if first + hands < len(headers) else len(text)  # before the newline
         runs.append(Run(raw.name, text[start:end], parser.SITE, first, line))
     return runs
 

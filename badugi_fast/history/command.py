@@ -75,13 +75,17 @@ def _score(paths: list[str], jobs: int, form: str, stream: TextIO, stop_early: b
     counts: Counter[str] = Counter()
     progress = sys.stderr.isatty()
     started = time.perf_counter()
-    for results in render_files(paths, form, jobs):
-        if results:
+    for parts in render_files(paths, form, jobs):
+        if any(part.texts for part in parts):
             counts["files"] += 1
-        for result in results:
-            stream.write(result.text)
-            _count(counts, result)
-            if stop_early and result.status in ("mismatch", "error"):
+        for part in parts:
+            hands = len(part.texts)
+            failed = _first_failure(part.statuses) if stop_early else None
+            if failed is not None:
+                hands = failed + 1
+            stream.write("".join(part.texts[:hands]))
+            _count(counts, part, hands)
+            if failed is not None:
                 stream.flush()
                 _summary(counts, time.perf_counter() - started, progress, stopped=True)
                 return counts
@@ -92,13 +96,19 @@ def _score(paths: list[str], jobs: int, form: str, stream: TextIO, stop_early: b
     return counts
 
 
-def _count(counts: Counter[str], result: Rendered) -> None:
-    counts["hands"] += 1
-    counts[result.status] += 1
-    if result.status not in ("skipped", "error"):
-        counts["badugi"] += 1
-    if result.showdown:
-        counts["showdowns"] += 1
+def _first_failure(statuses: list[str]) -> int | None:
+    """The position of the first hand that mismatched or could not be read, if any."""
+    found = [statuses.index(status) for status in ("mismatch", "error") if status in statuses]
+    return min(found) if found else None
+
+
+def _count(counts: Counter[str], part: Rendered, hands: int) -> None:
+    """Counts the first ``hands`` hands of ``part``."""
+    statuses = part.statuses[:hands]
+    counts.update(statuses)
+    counts["hands"] += hands
+    counts["badugi"] += hands - statuses.count("skipped") - statuses.count("error")
+    counts["showdowns"] += sum(part.showdowns[:hands])
 
 
 def _summary(counts: Counter[str], seconds: float, progress: bool, stopped: bool = False) -> None:

@@ -18,7 +18,7 @@ import gzip
 import os
 import sys
 import zipfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -36,10 +36,13 @@ __all__ = [
     "expand",
     "file_hands",
     "hands_in",
+    "header_offsets",
     "header_positions",
     "parse_hands",
+    "parse_one",
     "parser_for",
     "read_source",
+    "site_parser",
 ]
 
 #: Everything ``parse`` accepts: a path, a file object (text or binary), or the text itself.
@@ -90,13 +93,27 @@ def parser_for(lines: Sequence[str]) -> ModuleType | None:
     return None
 
 
+def site_parser(text: str) -> ModuleType | None:
+    """The site parser for a file's ``text``, from the first hand header in its leading lines; None if none.
+
+    >>> site_parser("PokerStars Hand #1: Badugi Limit").SITE
+    'PokerStars'
+    """
+    end = -1
+    for _ in range(_SNIFF_LINES):  # the end of the leading lines, found without copying the rest of the text
+        end = text.find("\n", end + 1)
+        if end < 0:
+            break
+    return parser_for((text if end < 0 else text[:end]).split("\n"))
+
+
 def hands_in(text: str, source: str = "<text>", strict: bool = True) -> Iterator[Hand]:
     """Every hand in one file's text, in order, each exactly once.
 
     A file in no known format gives one error hand when ``strict`` and nothing otherwise (folders may hold other
     files). Text before the first header is ignored.
     """
-    parser = parser_for(text.split("\n", _SNIFF_LINES)[:_SNIFF_LINES])
+    parser = site_parser(text)
     if parser is None:
         if strict:
             yield Hand("unknown", source=source, error="no hand history of a known site in this file", error_line=1)
@@ -113,7 +130,7 @@ def parse_hands(
     starts = [line for line, _ in header_positions(text, parser)]
     ends = [*starts[1:], len(lines)]
     for index, (start, end) in enumerate(zip(starts, ends, strict=True), first_index):
-        hand = _parse_one(parser, lines, start, end, first_line)
+        hand = parse_one(parser, lines, start, end, first_line)
         hand.source = source
         hand.index = index
         yield hand
@@ -122,29 +139,33 @@ def parse_hands(
 def header_positions(text: str, parser: ModuleType) -> list[tuple[int, int]]:
     """``(line index, character offset)`` of each line of ``text`` that starts a hand of ``parser``'s site.
 
-    The text is searched for the prefix of the site's headers after a newline, rather than each line tested.
+    The site's ``HEADER_LINE`` pattern finds them, searching for its literal start rather than testing each line.
 
     >>> header_positions("x\\nPokerStars Game #1: a\\nPokerStars says hi\\n\\nPokerStars Hand #2: b", stars)
     [(1, 2), (4, 44)]
     """
-    is_header: Callable[[str], bool] = parser.is_header
-    prefix: str = parser.HEADER_PREFIX
-    found = [(0, 0)] if text.startswith(prefix) and is_header(text.partition("\n")[0]) else []
-    needle = "\n" + prefix
+    found = []
     index = 0  # the number of lines before offset ``done``
     done = 0
-    at = text.find(needle)
-    while at >= 0:
-        index += text.count("\n", done, at + 1)
-        done = at + 1
-        end = text.find("\n", done)
-        if is_header(text[done:end] if end >= 0 else text[done:]):
-            found.append((index, done))
-        at = text.find(needle, done)
+    for at in header_offsets(text, parser):
+        index += text.count("\n", done, at)
+        done = at
+        found.append((index, at))
     return found
 
 
-def _parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int, first_line: int) -> Hand:
+def header_offsets(text: str, parser: ModuleType) -> list[int]:
+    """The character offset of each line of ``text`` that starts a hand of ``parser``'s site.
+
+    >>> header_offsets("PokerStars Hand #1: a\\nPokerStars says hi\\nPokerStars Hand #2: b", stars)
+    [0, 41]
+    """
+    end = text.find("\n")
+    first = [0] if parser.is_header(text[:end] if end >= 0 else text) else []
+    return first + [match.start() + 1 for match in parser.HEADER_LINE.finditer(text)]
+
+
+def parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int, first_line: int) -> Hand:
     """One hand, or an error hand saying which line went wrong (line numbers count ``first_line`` more)."""
     try:
         hand: Hand = parser.parse_hand(lines, start, end)

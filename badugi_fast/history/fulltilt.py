@@ -15,12 +15,15 @@ from badugi_fast.history.common import ParseError, game_info
 from badugi_fast.history.lines import read_body
 from badugi_fast.history.model import Hand
 
-__all__ = ["HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
 
 SITE = "Full Tilt"
 HEADER_PREFIX = "Full Tilt Poker "
 
 _HEADER = re.compile(r"Full Tilt Poker .*?Game #(\d+): *(.*)")
+
+#: A newline and the start of a line that starts a hand: ``detect.header_positions`` finds headers with it.
+HEADER_LINE = re.compile(r"\nFull Tilt Poker [^\n]*?Game #")
 _TOURNAMENT_WORDS = ("Tournament", "Sit & Go", "Sit&Go")
 
 
@@ -30,7 +33,7 @@ def is_header(line: str) -> bool:
     >>> is_header("Full Tilt Poker Game #32617272179: Table Clackers (New to the Game) - FL Badugi - $0.10/$0.20")
     True
     """
-    return line.startswith(HEADER_PREFIX) and "Game #" in line
+    return HEADER_LINE.match("\n" + line) is not None
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:

@@ -16,12 +16,16 @@ from badugi_fast.history.common import ParseError, amount, game_info
 from badugi_fast.history.lines import dealt_line, marker, player_action
 from badugi_fast.history.model import Hand
 
-__all__ = ["HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
 
 SITE = "KingsClub"
 HEADER_PREFIX = "#"
 
 _HEADER = re.compile(r"#(\d+): (.*?) - (.*)")
+
+#: A newline and the start of a line that starts a hand (as ``_HEADER`` matches it): ``detect.header_positions``
+#: finds headers with it.
+HEADER_LINE = re.compile(r"\n#\d+: [^\n]*? - ")
 _TABLE = re.compile(r"Table '(.*)' Seat (\d+) is the button")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(([\d,.]+)\)")
 _ROUNDS = {
@@ -42,7 +46,7 @@ def is_header(line: str) -> bool:
     >>> is_header("#37732805: Limit Badugi - 30/60"), is_header("# a comment")
     (True, False)
     """
-    return _HEADER.match(line) is not None
+    return HEADER_LINE.match("\n" + line) is not None
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:

@@ -17,10 +17,14 @@ from badugi_fast.history.builder import Builder
 from badugi_fast.history.common import ParseError, amount, cards_in, game_info
 from badugi_fast.history.model import Hand
 
-__all__ = ["HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
 
 SITE = "Merge"
 HEADER_PREFIX = "<game"
+
+#: A newline and the start of a line that starts a hand, ``<game ...>`` or ``<game>`` alone:
+#: ``detect.header_positions`` finds headers with it.
+HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
 
 _DESCRIPTION = re.compile(r'<description\s[^>]*?type="([^"]*)"[^>]*?stakes="([^"]*)"')
 #: round id -> street (draw rounds and the betting after them share a street)
@@ -42,7 +46,7 @@ def is_header(line: str) -> bool:
     >>> is_header('<game id="31274465-32" starttime="20110129224038">'), is_header("<gamer>")
     (True, False)
     """
-    return line.startswith("<game ") or line.rstrip() == "<game>"
+    return HEADER_LINE.match("\n" + line) is not None
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:

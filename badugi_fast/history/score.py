@@ -225,21 +225,30 @@ def _player_results(
         site_words = descriptions.get(name)
         if rank is not None and site_words:
             for words in site_words:
-                if not _agrees(words, rank):
+                if not agrees(words, rank):
                     shown = " ".join(cards or ())
                     problems.append(f"{name}'s hand {shown}: site says {words!r}, ours {_describe(rank)}")
-        players.append(
-            PlayerResult(
-                name,
-                " ".join(cards) if cards else None,
-                rank,
-                _describe(rank) if rank is not None else None,
-                site_words[0] if site_words else None,
-                _money(collected.get(number, 0), places),
-                _money(expected.get(number, 0), places),
-            )
-        )
+        cards_text = " ".join(cards) if cards else None
+        site_words_first = site_words[0] if site_words else None
+        paid, ours = collected.get(number, 0), expected.get(number, 0)
+        players.append(player_result(name, cards_text, rank, site_words_first, paid, ours, places))
     return players
+
+
+def player_result(
+    name: str,
+    cards: str | None,
+    rank: int | None,
+    site_description: str | None,
+    collected: int,
+    expected: int,
+    places: int,
+) -> PlayerResult:
+    """A player's entry in a result, amounts in hundredths written as the site writes them (``places``)."""
+    description = _describe(rank) if rank is not None else None
+    return PlayerResult(
+        name, cards, rank, description, site_description, _money(collected, places), _money(expected, places)
+    )
 
 
 _SIZES = {"badugi": 4, "four": 4, "three": 3, "two": 2, "one": 1}
@@ -271,7 +280,7 @@ _money = functools.lru_cache(maxsize=65536)(money)
 
 
 @functools.lru_cache(maxsize=65536)
-def _agrees(words: str, rank: int) -> bool:
+def agrees(words: str, rank: int) -> bool:
     """Whether the site's description ``words`` names the ranks of hand rank ``rank``."""
     return site_values(words) == rank_values(rank)
 

@@ -17,7 +17,7 @@ from badugi_fast.history.common import ParseError, game_info
 from badugi_fast.history.lines import read_body
 from badugi_fast.history.model import Hand
 
-__all__ = ["HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "game_of", "is_header", "parse_hand"]
 
 SITE = "PokerStars"
 HEADER_PREFIX = "PokerStars "
@@ -26,13 +26,17 @@ _HEADER = re.compile(r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)")
 _TOURNAMENT = re.compile(r"(?:\{[^}]*\} *)?Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{3})?) (.*)")
 
 
+#: A newline and the start of a line that starts a hand: ``detect.header_positions`` finds headers with it.
+HEADER_LINE = re.compile(r"\nPokerStars [^\n]*?(?:Game|Hand) #")
+
+
 def is_header(line: str) -> bool:
     """Whether ``line`` starts a PokerStars hand.
 
     >>> is_header("PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET")
     True
     """
-    return line.startswith(HEADER_PREFIX) and ("Game #" in line or "Hand #" in line)
+    return HEADER_LINE.match("\n" + line) is not None
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -41,7 +45,7 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     header = _HEADER.match(lines[start])
     if header is None:
         raise ParseError("not a PokerStars hand header", start)
-    game, is_badugi, limit, tournament, places = _game(header.group(2).split(" - ", 1)[0])
+    game, is_badugi, limit, tournament, places = game_of(header.group(2).split(" - ", 1)[0])
     hand = Hand(
         SITE,
         hand_id=header.group(1),
@@ -59,13 +63,13 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
 
 
 @functools.lru_cache(maxsize=1024)
-def _game(segment: str) -> tuple[str, bool, str | None, bool, int]:
+def game_of(segment: str) -> tuple[str, bool, str | None, bool, int]:
     """``(game, is_badugi, limit, tournament, places)`` from the header's text before the date: the same few
     texts come back in every hand of a file, so this is cached.
 
-    >>> _game("Tournament #330855877, $1.00+$0.20 USD Badugi Limit")
+    >>> game_of("Tournament #330855877, $1.00+$0.20 USD Badugi Limit")
     ('Badugi', True, 'fixed', True, 0)
-    >>> _game("8-Game (Badugi Limit, $0.10/$0.20)")
+    >>> game_of("8-Game (Badugi Limit, $0.10/$0.20)")
     ('Badugi', True, 'fixed', False, 2)
     """
     tournament = _TOURNAMENT.match(segment)

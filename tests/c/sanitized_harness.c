@@ -1,4 +1,4 @@
-/* Drives every entry point of csrc/badugi.c with random input under AddressSanitizer and UndefinedBehaviorSanitizer
+/* Drives every entry point of csrc/badugi.c and csrc/stars.c with random input under AddressSanitizer and UndefinedBehaviorSanitizer
  * (tests/test_c_sanitized.py compiles and runs it). Every buffer is malloc'd at its exact size, so a read one byte
  * past the end is reported. Exits non-zero on the first inconsistency; the sanitizers abort on any bad access. */
 #include <stdio.h>
@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "badugi.h"
+#include "stars.h"
 
 static unsigned long long state = 88172645463325252ULL;
 
@@ -31,6 +32,105 @@ static int fail(const char *what)
 {
     fprintf(stderr, "inconsistent: %s\n", what);
     return 1;
+}
+
+/* Lines of PokerStars hands, which random_hands() puts together and damages. */
+static const char *const STARS_LINES[] = {
+    "PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET",
+    "PokerStars Hand #1: Tournament #2, $1.00+$0.10 USD Badugi Limit - Level I (10/20) - 2010/09/05",
+    "PokerStars Game #7: Razz Limit ($1/$2 USD)",
+    "Table 'Ariadne' 6-max Seat #2 is the button",
+    "Seat 1: Al ($10 in chips)",
+    "Seat 2: Bo ($5.25 in chips)",
+    "Seat 3: Cy (1,500 in chips) is sitting out",
+    "Seat 4: D (x) y ($1, 2 bounty)",
+    "Al: posts small blind $0.10",
+    "Bo: posts big blind $0.25",
+    "Cy: posts small & big blinds $0.35",
+    "Al: posts the ante 5",
+    "*** DEALING HANDS ***",
+    "Dealt to Al [As 2c 3d 4h]",
+    "Al: raises $0.25 to $0.50",
+    "Bo: calls $0.25",
+    "Cy: folds",
+    "Bo: bets $0.50 and is all-in",
+    "*** FIRST DRAW ***",
+    "Al: discards 2 cards",
+    "Bo: stands pat on [2d 3s 4h 6s]",
+    "Dealt to Al [As 2c] [5h Ks]",
+    "*** SECOND DRAW ***",
+    "*** SHOW DOWN ***",
+    "Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)",
+    "Bo: mucks hand",
+    "Uncalled bet ($0.25) returned to Bo",
+    "Al collected $1.20 from pot",
+    "Bo collected $0.60 from side pot-1",
+    "*** SUMMARY ***",
+    "Total pot $1.25 | Rake $0.05",
+    "Total pot $5.70 Main pot $2.90. Side pot-2 $2.55. | Rake $0.25",
+    "Seat 1: Al (button) showed [As 2c 3d 4h] and won ($1.20) with a Badugi: 4,3,2,A",
+    "Seat 2: Bo mucked [Kd Kh Qs Jc] - a 2-Card: K, Q",
+    "",
+};
+
+/* PokerStars-like text in buffer (room bytes): whole lines, some of them cut or with random bytes written in. */
+static size_t random_hands(char *buffer, size_t room)
+{
+    size_t length = 0, lines = next() % 120;
+    for (size_t i = 0; i < lines; i++) {
+        const char *line = STARS_LINES[next() % (sizeof STARS_LINES / sizeof *STARS_LINES)];
+        size_t n = strlen(line);
+        if (next() % 8 == 0)
+            n = next() % (n + 1);
+        if (length + n + 1 > room)
+            break;
+        memcpy(buffer + length, line, n);
+        for (int edits = next() % 8 == 0 ? (int)(next() % 4) : 0; edits > 0 && n > 0; edits--)
+            buffer[length + next() % n] = next() % 2 ? ALPHABET[next() % (sizeof ALPHABET - 1)] : (char)next();
+        length += n;
+        if (next() % 16 != 0)
+            buffer[length++] = '\n';
+    }
+    return length;
+}
+
+/* Reads text (exactly length bytes) with output buffers of random, exact sizes; checks every record's bounds. */
+static int scan_hands(const char *text, size_t length)
+{
+    size_t offset = 0, line = 0, used, hands = 0;
+    size_t room = BADUGI_HH_RECORD_MAX + next() % (3 * BADUGI_HH_RECORD_MAX);
+    int64_t *out = malloc(room * sizeof *out);
+    while ((used = badugi_stars_scan(text, length, &offset, &line, out, room)) != 0) {
+        if (used > room || offset > length)
+            return fail("stars_scan wrote past its buffer or text");
+        for (size_t at = 0; at < used; hands++) {
+            const int64_t *record = out + at;
+            int64_t players = record[BADUGI_HH_PLAYERS];
+            if (record[BADUGI_HH_STATUS] < 0 || record[BADUGI_HH_STATUS] > 2 || players < 0 ||
+                players > BADUGI_HH_MAX_PLAYERS || record[BADUGI_HH_FIRST_BYTE] > record[BADUGI_HH_END_BYTE] ||
+                record[BADUGI_HH_END_BYTE] > (int64_t)length || record[BADUGI_HH_FIRST_LINE] >= record[BADUGI_HH_END_LINE])
+                return fail("stars_scan record out of range");
+            for (int64_t k = 0; k < players; k++) {
+                const int64_t *entry = record + BADUGI_HH_HAND_FIELDS + k * BADUGI_HH_PLAYER_FIELDS;
+                if (entry[0] < 0 || entry[1] > (int64_t)length || entry[0] > entry[1] || entry[4] > entry[5] ||
+                    entry[5] > (int64_t)length)
+                    return fail("stars_scan player out of range");
+            }
+            at += BADUGI_HH_HAND_FIELDS + (size_t)players * BADUGI_HH_PLAYER_FIELDS;
+        }
+    }
+    size_t headers = 0; /* every line that starts "PokerStars " and holds "Game #" or "Hand #" is one record */
+    for (size_t start = 0; start < length;) {
+        const char *end = memchr(text + start, '\n', length - start);
+        size_t n = end ? (size_t)(end - text) - start : length - start;
+        int game = 0;
+        for (size_t i = 0; i + 6 <= n; i++)
+            game |= memcmp(text + start + i, "Game #", 6) == 0 || memcmp(text + start + i, "Hand #", 6) == 0;
+        headers += n >= 11 && memcmp(text + start, "PokerStars ", 11) == 0 && game;
+        start += n + 1;
+    }
+    free(out);
+    return hands == headers ? 0 : fail("stars_scan record count");
 }
 
 int main(int argc, char **argv)
@@ -91,6 +191,15 @@ int main(int argc, char **argv)
             return fail("rank_codes_many error count");
         free(cards);
         free(out);
+
+        /* PokerStars hands, damaged, in a buffer of exactly their length. */
+        static char hands_scratch[16384];
+        length = random_hands(hands_scratch, sizeof hands_scratch);
+        text = malloc(length ? length : 1);
+        memcpy(text, hands_scratch, length);
+        if (scan_hands(text, length))
+            return 1;
+        free(text);
     }
     puts("ok");
     return 0;

@@ -1,0 +1,989 @@
+/* badugi-fast: PokerStars Badugi hands read and scored in C (see stars.h).
+ *
+ * Each function below names the Python it mirrors (badugi_fast/history/lines.py, stars.py, score.py and
+ * badugi_fast/pots.py). Where Python would accept something this code does not model exactly (Unicode digits or
+ * spaces, odd card spellings, names it has not seen seated), the hand is marked `bad` and Python reads it.
+ */
+#include "stars.h"
+
+#include <string.h>
+
+#include "badugi.h"
+
+typedef struct {
+    const char *p;
+    size_t n;
+} span;
+
+typedef struct {
+    span name;
+    long seat;
+    int64_t contributed; /* every chip the player put in: blinds, antes, bets */
+    int64_t street;      /* live chips put in on this betting round: "raises to" counts from here */
+    int64_t collected;   /* what the site paid */
+    int64_t returned;    /* uncalled bets the site gave back */
+    int has_collected, folded, mucked;
+    int ncards; /* -1: no cards known */
+    uint8_t cards[4];
+    int descriptions, conflicting; /* the site's descriptions of the current cards, and whether they differ */
+    span description;
+} player;
+
+typedef struct {
+    player players[BADUGI_HH_MAX_PLAYERS];
+    int count;
+    int section; /* 0 seats and blinds, 1 the play, 2 the summary */
+    int showdown;
+    int64_t big_blind;
+    int64_t total_pot, rake; /* -1 when the site did not write them */
+    int64_t pots[BADUGI_HH_MAX_PLAYERS];
+    int npots; /* -1 when the site listed no pots */
+    long button;
+    int bad; /* this code cannot vouch for the hand: Python reads it */
+} hand_state;
+
+/* ---- spans ------------------------------------------------------------------------------------------------ */
+
+static span sub(span s, size_t from) { return (span){s.p + from, s.n - from}; }
+
+static int equals(span s, const char *literal)
+{
+    size_t n = strlen(literal);
+    return s.n == n && memcmp(s.p, literal, n) == 0;
+}
+
+static int starts(span s, const char *literal)
+{
+    size_t n = strlen(literal);
+    return s.n >= n && memcmp(s.p, literal, n) == 0;
+}
+
+static int ends(span s, const char *literal)
+{
+    size_t n = strlen(literal);
+    return s.n >= n && memcmp(s.p + s.n - n, literal, n) == 0;
+}
+
+/* The offset of the first `literal` in s at or after `from`, or -1. */
+static long find_from(span s, size_t from, const char *literal)
+{
+    size_t n = strlen(literal);
+    for (size_t i = from; i + n <= s.n; i++)
+        if (s.p[i] == literal[0] && memcmp(s.p + i, literal, n) == 0)
+            return (long)i;
+    return -1;
+}
+
+static long find(span s, const char *literal) { return find_from(s, 0, literal); }
+
+static long rfind(span s, const char *literal)
+{
+    size_t n = strlen(literal);
+    for (size_t i = s.n >= n ? s.n - n + 1 : 0; i-- > 0;)
+        if (memcmp(s.p + i, literal, n) == 0)
+            return (long)i;
+    return -1;
+}
+
+static long find_char(span s, char c)
+{
+    const char *at = s.n ? memchr(s.p, c, s.n) : NULL;
+    return at ? (long)(at - s.p) : -1;
+}
+
+/* str.partition(sep): before, and after (empty when sep is absent). */
+static span before(span s, long at) { return at < 0 ? s : (span){s.p, (size_t)at}; }
+static span after(span s, long at, size_t sep) { return at < 0 ? (span){s.p + s.n, 0} : sub(s, (size_t)at + sep); }
+
+static int same(span a, span b) { return a.n == b.n && memcmp(a.p, b.p, a.n) == 0; }
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Python's str.strip() of ASCII whitespace; a Unicode space at either end (that Python would strip too) makes
+ * the hand bad. */
+static int is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
+
+static int unicode_space_at(const unsigned char *p, size_t n)
+{
+    if (n >= 2 && p[0] == 0xc2 && (p[1] == 0x85 || p[1] == 0xa0))
+        return 1;
+    if (n >= 3 && p[0] == 0xe2 && p[1] == 0x80 && ((p[2] >= 0x80 && p[2] <= 0x8a) || p[2] == 0xa8 || p[2] == 0xa9 || p[2] == 0xaf))
+        return 1;
+    return n >= 3 && ((p[0] == 0xe1 && p[1] == 0x9a && p[2] == 0x80) || (p[0] == 0xe2 && p[1] == 0x81 && p[2] == 0x9f) ||
+                      (p[0] == 0xe3 && p[1] == 0x80 && p[2] == 0x80));
+}
+
+static int unicode_space_ends(span s)
+{
+    const unsigned char *p = (const unsigned char *)s.p;
+    if (s.n && p[s.n - 1] >= 0x80)
+        for (size_t back = 2; back <= 3 && back <= s.n; back++)
+            if (unicode_space_at(p + s.n - back, back))
+                return 1;
+    return s.n && p[0] >= 0x80 && unicode_space_at(p, s.n < 3 ? s.n : 3);
+}
+
+static span strip(span s, hand_state *h)
+{
+    while (s.n && is_space((unsigned char)s.p[0]))
+        s = sub(s, 1);
+    while (s.n && is_space((unsigned char)s.p[s.n - 1]))
+        s.n--;
+    if (unicode_space_ends(s))
+        h->bad = 1;
+    return s;
+}
+
+/* str.strip(" ()") */
+static span strip_parens(span s)
+{
+    while (s.n && (s.p[0] == ' ' || s.p[0] == '(' || s.p[0] == ')'))
+        s = sub(s, 1);
+    while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '(' || s.p[s.n - 1] == ')'))
+        s.n--;
+    return s;
+}
+
+static size_t currency_sign(span s) /* the bytes of a leading $, € or £, or 0 */
+{
+    if (starts(s, "$"))
+        return 1;
+    if (starts(s, "\xe2\x82\xac"))
+        return 3;
+    return starts(s, "\xc2\xa3") ? 2 : 0;
+}
+
+/* ---- what lines say (common.py, lines.py) --------------------------------------------------------------------- */
+
+/* common.amount: hundredths in "$1,285.5"-like text; -1 (and a bad hand) when Python would refuse it or this code
+ * cannot tell. */
+static int64_t amount(span s, hand_state *h)
+{
+    s = strip(s, h);
+    for (size_t sign; (sign = currency_sign(s)) != 0;)
+        s = sub(s, sign);
+    int64_t whole = 0, fraction = 0;
+    int digits = 0, fraction_digits = 0, dot = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        char c = s.p[i];
+        if (c == ',')
+            continue;
+        if (c == '.' && !dot) {
+            dot = 1;
+        } else if (is_digit(c) && !dot && digits < 15) {
+            whole = whole * 10 + (c - '0');
+            digits++;
+        } else if (is_digit(c) && dot && fraction_digits < 2) {
+            fraction = fraction * 10 + (c - '0');
+            fraction_digits++;
+        } else {
+            h->bad = 1;
+            return -1;
+        }
+    }
+    if (dot ? fraction_digits == 0 : digits == 0) {
+        h->bad = 1;
+        return -1;
+    }
+    return whole * 100 + (fraction_digits == 1 ? fraction * 10 : fraction);
+}
+
+/* How many ASCII digits s starts with. A non-ASCII byte after them (a Unicode digit, for Python's \d) makes the
+ * hand bad. */
+static size_t digits(span s, hand_state *h)
+{
+    size_t i = 0;
+    while (i < s.n && is_digit(s.p[i]))
+        i++;
+    if (i < s.n && (unsigned char)s.p[i] >= 0x80)
+        h->bad = 1;
+    return i;
+}
+
+/* The number written in ASCII digits at the start of s (at most 9 of them, else a bad hand), or -1 when there is
+ * none; *used gets how many bytes it took. */
+static long number(span s, size_t *used, hand_state *h)
+{
+    long value = 0;
+    *used = digits(s, h);
+    if (*used > 9) {
+        h->bad = 1;
+        return -1;
+    }
+    for (size_t i = 0; i < *used; i++)
+        value = value * 10 + (s.p[i] - '0');
+    return *used ? value : -1;
+}
+
+/* Whether s has a non-ASCII character other than the currency signs $, € and £. */
+static int has_unicode(span s)
+{
+    for (size_t i = 0; i < s.n; i++)
+        if ((unsigned char)s.p[i] >= 0x80) {
+            size_t sign = currency_sign(sub(s, i));
+            if (sign == 0)
+                return 1;
+            i += sign - 1;
+        }
+    return 0;
+}
+
+static int rank_of_char(char c)
+{
+    static const char ranks[] = "A23456789TJQK";
+    const char *at = c ? strchr(ranks, c) : NULL;
+    return at ? (int)(at - ranks) : -1;
+}
+
+static int suit_of_char(char c)
+{
+    static const char suits[] = "cdhs";
+    const char *at = c ? strchr(suits, c) : NULL;
+    return at ? (int)(at - suits) : -1;
+}
+
+/* common.cards_in: every card in s. Returns the count (codes in cards[0..3]); a card Python spells otherwise
+ * ("10h", "as", "A♠") or more than four cards make the hand bad. */
+static int cards_in(span s, uint8_t cards[4], hand_state *h)
+{
+    int count = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        char c = s.p[i], next = i + 1 < s.n ? s.p[i + 1] : '\0';
+        int odd_spelling = (c == '1' && next == '0') || (c != '\0' && strchr("tjqka", c) && suit_of_char(next) >= 0);
+        if ((unsigned char)c >= 0x80 || odd_spelling) {
+            h->bad = 1; /* a suit symbol, a "10" or a lowercase rank, which Python reads as cards */
+            return 0;
+        }
+        if (rank_of_char(c) < 0 || suit_of_char(next) < 0)
+            continue;
+        if (count == 4) {
+            h->bad = 1;
+            return 0;
+        }
+        cards[count++] = (uint8_t)(4 * rank_of_char(c) + suit_of_char(next));
+        i++;
+    }
+    return count;
+}
+
+static int seated(const hand_state *h, span name)
+{
+    for (int i = 0; i < h->count; i++)
+        if (same(h->players[i].name, name))
+            return i;
+    return -1;
+}
+
+/* The seated player called `name`, or -1 and a bad hand: Python would add an unseated player, which this code
+ * does not model. */
+static int player_named(hand_state *h, span name)
+{
+    int i = seated(h, name);
+    if (i < 0)
+        h->bad = 1;
+    return i;
+}
+
+/* Builder.dealt / show / reveal: the player's cards are now `cards` (a new hand forgets older descriptions). */
+static void set_cards(hand_state *h, int i, span text, int forget_descriptions)
+{
+    player *p = &h->players[i];
+    int count = cards_in(text, p->cards, h);
+    if (count == 0)
+        h->bad = 1; /* Python keeps an empty hand of cards, which this code does not model */
+    p->ncards = count;
+    if (forget_descriptions)
+        p->descriptions = p->conflicting = 0;
+}
+
+/* Builder.describe: the site's words for the player's hand. */
+static void describe(hand_state *h, int i, span words)
+{
+    player *p = &h->players[i];
+    words = strip(words, h);
+    if (p->descriptions == 0)
+        p->description = words;
+    else if (!same(p->description, words))
+        p->conflicting = 1;
+    p->descriptions++;
+}
+
+/* lines.split_all_in: the tail without the site's all-in ending. */
+static span without_all_in(span tail)
+{
+    static const char *const endings[] = {" and is all-in", ", and is all in", " and is all in", " (all-in)", " (all in)"};
+    if (find(tail, "all") < 0)
+        return tail;
+    for (size_t k = 0; k < sizeof endings / sizeof *endings; k++)
+        if (ends(tail, endings[k])) {
+            tail.n -= strlen(endings[k]);
+            break;
+        }
+    return tail;
+}
+
+static span last_word(span s) { /* str.rpartition(" ")[2] */
+    size_t i = s.n;
+    while (i > 0 && s.p[i - 1] != ' ')
+        i--;
+    return sub(s, i);
+}
+
+/* lines._post: a blind, an ante, a dead blind or "small & big blinds". */
+static void post(hand_state *h, player *p, span tail)
+{
+    int64_t chips = amount(last_word(tail), h);
+    if (chips < 0)
+        return;
+    p->contributed += chips;
+    if (find(tail, "ante") >= 0 || find(tail, "dead") >= 0)
+        return; /* in the pot, not part of the player's bet on the street */
+    if (find(tail, "&") >= 0) {
+        p->street += h->big_blind && h->big_blind < chips ? h->big_blind : chips;
+        return;
+    }
+    p->street += chips;
+    if (find(tail, "big blind") >= 0 && chips > h->big_blind)
+        h->big_blind = chips;
+}
+
+/* lines.player_action: what player i did, from the words after "name: ". */
+static void player_action(hand_state *h, int i, span rest)
+{
+    player *p = &h->players[i];
+    long space = find_char(rest, ' ');
+    span verb = before(rest, space), tail = without_all_in(after(rest, space, 1));
+    int64_t chips = 0;
+    if (equals(verb, "calls") || equals(verb, "bets") || equals(verb, "raises")) {
+        chips = amount(equals(verb, "raises") ? last_word(tail) : tail, h);
+        if (chips < 0)
+            return;
+        if (equals(verb, "raises")) {
+            chips -= p->street; /* "raises $0.25 to $0.50": the last amount is the street total */
+            if (chips < 0) {
+                h->bad = 1;
+                return;
+            }
+        }
+        p->contributed += chips;
+        p->street += chips;
+    } else if (equals(verb, "folds")) {
+        p->folded = 1;
+    } else if (equals(verb, "posts")) {
+        post(h, p, tail);
+    } else if (equals(verb, "antes")) {
+        int64_t ante = amount(tail, h);
+        if (ante >= 0)
+            p->contributed += ante;
+    } else if (equals(verb, "discards")) {
+        size_t used;
+        span count = before(tail, find_char(tail, ' '));
+        if (tail.n && tail.p[0] == '[') /* KingsClub's hero draw, not a PokerStars wording */
+            h->bad = 1;
+        else if (number(count, &used, h) < 0 || used != count.n)
+            h->bad = 1;
+    } else if (equals(verb, "stands")) {
+        if (find_char(tail, '[') >= 0)
+            set_cards(h, i, tail, 1);
+    } else if (equals(verb, "shows")) {
+        long close = find_char(tail, ']');
+        set_cards(h, i, before(tail, close), 0);
+        span words = strip_parens(after(tail, close, 1));
+        if (words.n)
+            describe(h, i, words);
+    } else if (equals(verb, "mucks")) {
+        if (h->showdown)
+            p->mucked = 1;
+    } else if (equals(verb, "draws") || equals(verb, "wins") || equals(verb, "ties")) {
+        h->bad = 1; /* KingsClub and Full Tilt wordings */
+    }
+}
+
+/* lines.marker: the words between the first two "***" of a line, stripped; empty when there are not two. */
+static span marker(span line, hand_state *h)
+{
+    long first = find(line, "***");
+    long second = first < 0 ? -1 : find_from(line, (size_t)first + 3, "***");
+    if (second < 0)
+        return (span){line.p, 0};
+    return strip((span){line.p + first + 3, (size_t)(second - first - 3)}, h);
+}
+
+/* The stars._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
+ * returns 1 with the name and stack found as Python's regex finds them (shortest name, longest amount), 0 when
+ * it does not match. */
+static int seat_pattern(span s, span *name, span *stack, hand_state *h)
+{
+    for (size_t end = 1; end + 2 < s.n; end++) {
+        if (s.p[end] != ' ' || s.p[end + 1] != '(')
+            continue;
+        span rest = sub(s, end + 2);
+        size_t sign = currency_sign(rest);
+        size_t run = sign;
+        while (run < rest.n && (is_digit(rest.p[run]) || rest.p[run] == ',' || rest.p[run] == '.'))
+            run++;
+        if (run < rest.n && (unsigned char)rest.p[run] >= 0x80)
+            h->bad = 1; /* a Unicode digit would extend Python's [\d,.]+ */
+        for (size_t stop = run; stop > sign; stop--) { /* the amount, longest first */
+            span tail = sub(rest, stop);
+            for (int chips = 1; chips >= 0; chips--) {
+                span t = tail;
+                if (chips) {
+                    if (!starts(t, " in chips"))
+                        continue;
+                    t = sub(t, 9);
+                }
+                int closed = starts(t, ")");
+                if (starts(t, ",") && find_char(t, ')') >= 0)
+                    closed = 1;
+                if (closed) {
+                    *name = (span){s.p, end};
+                    *stack = (span){rest.p + sign, stop - sign};
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)". */
+static void seat_line(hand_state *h, span line)
+{
+    size_t used;
+    span s = sub(line, 5);
+    long seat = number(s, &used, h);
+    span name, stack;
+    if (seat < 0 || !starts(sub(s, used), ": ") || !seat_pattern(sub(s, used + 2), &name, &stack, h))
+        return; /* Python's pattern does not match either: the line says nothing */
+    int64_t chips = amount(stack, h);
+    if (h->count == BADUGI_HH_MAX_PLAYERS || seated(h, name) >= 0 || find(name, ": ") >= 0 || chips < 0) {
+        h->bad = 1; /* too many seats, a name twice, or a name this code's action lines would misread */
+        return;
+    }
+    player *p = &h->players[h->count++];
+    memset(p, 0, sizeof *p);
+    p->name = name;
+    p->seat = seat;
+    p->ncards = -1;
+}
+
+/* lines._POTS, r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)", at offset i of s: 1 with the amount's text and
+ * the offset after the match, or 0. */
+static int pot_at(span s, size_t i, span *value, size_t *end, hand_state *h)
+{
+    span at = sub(s, i);
+    if (!starts(at, "Main pot") && !starts(at, "Side pot"))
+        return 0;
+    size_t j = 8;
+    if (j < at.n && at.p[j] == '-') { /* "Side pot-2" */
+        size_t used = digits(sub(at, j + 1), h);
+        if (used == 0)
+            return 0;
+        j += 1 + used;
+    }
+    if (j >= at.n || at.p[j] != ' ')
+        return 0;
+    for (size_t dot = j + 2; dot < at.n && !is_space((unsigned char)at.p[dot - 1]); dot++)
+        if (at.p[dot] == '.' && (dot + 1 == at.n || is_space((unsigned char)at.p[dot + 1]))) {
+            *value = (span){at.p + j + 1, dot - j - 1};
+            *end = i + (dot + 1 == at.n ? dot + 1 : dot + 2);
+            return 1;
+        }
+    return 0;
+}
+
+/* lines.summary_line: "Total pot ..." and the seat lines that show or muck cards. */
+static void summary_line(hand_state *h, span line)
+{
+    if (starts(line, "Seat ")) {
+        if (find(line, "ed [") < 0)
+            return;
+        span rest = after(line, find(line, ": "), 2);
+        static const char *const words[] = {" showed [", " mucked ["};
+        for (int k = 0; k < 2; k++) {
+            long at = find(rest, words[k]);
+            if (at <= 0)
+                continue;
+            span name = {rest.p, (size_t)at};
+            for (long tag; ends(name, ")") && (tag = rfind(name, " (")) >= 0;) /* lines._untagged: "Hero (button)" */
+                name.n = (size_t)tag;
+            int i = player_named(h, name);
+            if (i < 0)
+                return;
+            span cards = after(rest, at, strlen(words[k]));
+            long close = find_char(cards, ']');
+            span tail = after(cards, close, 1);
+            set_cards(h, i, before(cards, close), 0);
+            long with = find(tail, " with a ");
+            span description = after(tail, with, 8);
+            if (description.n == 0)
+                description = after(tail, find(tail, " - a "), 5);
+            if (description.n)
+                describe(h, i, description);
+            return;
+        }
+    } else if (starts(line, "Total pot ")) {
+        span rest = sub(line, 10);
+        long bar = find(rest, " | ");
+        span pots = before(rest, bar), fees = after(rest, bar, 3);
+        h->total_pot = amount(before(pots, find_char(pots, ' ')), h);
+        if (has_unicode(line))
+            h->bad = 1; /* Python's \s and \S know Unicode spaces */
+        int found = 0;
+        int64_t listed[BADUGI_HH_MAX_PLAYERS];
+        span value;
+        for (size_t i = 0, end; find(pots, " pot") >= 0 && i < pots.n;) {
+            if (!pot_at(pots, i, &value, &end, h)) {
+                i++;
+                continue;
+            }
+            if (found == BADUGI_HH_MAX_PLAYERS) {
+                h->bad = 1;
+                return;
+            }
+            listed[found++] = amount(value, h);
+            i = end;
+        }
+        if (found) {
+            memcpy(h->pots, listed, sizeof listed[0] * (size_t)found);
+            h->npots = found;
+        }
+        for (;;) { /* fees.split(" | ") */
+            long next = find(fees, " | ");
+            span fee = before(fees, next);
+            if (starts(fee, "Rake "))
+                h->rake = amount(sub(fee, 5), h);
+            if (next < 0)
+                break;
+            fees = after(fees, next, 3);
+        }
+    }
+}
+
+/* lines._play_line for PokerStars: the lines of the play that are not "name: verb ...". */
+static void play_line(hand_state *h, span line)
+{
+    if (starts(line, "Dealt to ")) {
+        span rest = sub(line, 9);
+        long bracket = find(rest, " [");
+        span name = before(rest, bracket), cards = after(rest, bracket, 2);
+        uint8_t probe[4];
+        hand_state scratch = {.bad = 0};
+        if (cards_in(cards, probe, &scratch) == 0 && !scratch.bad)
+            return; /* no cards written: the line says nothing */
+        while (name.n && name.p[name.n - 1] == ':')
+            name.n--;
+        int i = player_named(h, name);
+        if (i >= 0)
+            set_cards(h, i, cards, 1);
+    } else if (starts(line, "Uncalled bet ")) {
+        span rest = sub(line, 13);
+        long at = find(rest, " returned to ");
+        if (at < 0) {
+            h->bad = 1;
+            return;
+        }
+        span chips = before(rest, at);
+        while (chips.n && (chips.p[0] == '(' || chips.p[0] == ')'))
+            chips = sub(chips, 1);
+        while (chips.n && (chips.p[chips.n - 1] == '(' || chips.p[chips.n - 1] == ')'))
+            chips.n--;
+        if (starts(chips, "of "))
+            chips = sub(chips, 3);
+        int64_t value = amount(chips, h);
+        int i = player_named(h, after(rest, at, 13));
+        if (i >= 0 && value >= 0)
+            h->players[i].returned += value;
+    } else if (starts(line, "Table '")) {
+        /* r"Table '(.*)' .*?Seat #(\d+) is the button": the last "' " that a button is written after */
+        for (long quote = (long)line.n - 2; quote >= 7; quote--) {
+            if (line.p[quote] != '\'' || line.p[quote + 1] != ' ')
+                continue;
+            for (long seat = find_from(line, (size_t)quote + 2, "Seat #"); seat >= 0;
+                 seat = find_from(line, (size_t)seat + 1, "Seat #")) {
+                size_t used;
+                long button = number(sub(line, (size_t)seat + 6), &used, h);
+                if (button >= 0 && starts(sub(line, (size_t)seat + 6 + used), " is the button")) {
+                    h->button = button;
+                    return;
+                }
+            }
+        }
+    } else if (starts(line, "The button is in seat #")) {
+        size_t used;
+        long button = number(sub(line, 23), &used, h);
+        if (button >= 0)
+            h->button = button;
+    } else {
+        long at = find(line, " collected ");
+        if (at < 0)
+            return;
+        span rest = after(line, at, 11);
+        int64_t chips = amount(before(rest, find_char(rest, ' ')), h);
+        int i = player_named(h, before(line, at));
+        if (i >= 0 && chips >= 0) {
+            h->players[i].collected += chips;
+            h->players[i].has_collected = 1;
+        }
+    }
+}
+
+/* lines.read_body, one line (PokerStars: actions are "name: verb ..."). */
+static void body_line(hand_state *h, span line)
+{
+    if (h->section != 2) {
+        long colon = find(line, ": ");
+        if (colon >= 0) {
+            int i = seated(h, before(line, colon));
+            if (i >= 0) {
+                player_action(h, i, after(line, colon, 2));
+                return;
+            }
+        }
+    }
+    if (line.n == 0)
+        return;
+    if (line.p[0] == '*') {
+        span words = marker(line, h);
+        int street = equals(words, "FIRST DRAW") ? 1 : equals(words, "SECOND DRAW") ? 2 : equals(words, "THIRD DRAW") ? 3 : 0;
+        if (street) {
+            for (int i = 0; i < h->count; i++)
+                h->players[i].street = 0;
+        } else if (equals(words, "SHOW DOWN")) {
+            h->showdown = 1;
+        } else if (equals(words, "SUMMARY")) {
+            h->section = 2;
+        } else if (words.n) {
+            h->section = 1;
+        }
+    } else if (h->section == 2) {
+        summary_line(h, line);
+    } else if (h->section == 0 && starts(line, "Seat ")) {
+        seat_line(h, line);
+    } else {
+        play_line(h, line);
+    }
+}
+
+/* ---- the verdict (score.py, pots.py) ------------------------------------------------------------------------ */
+
+typedef struct {
+    int64_t amount;
+    int eligible[BADUGI_HH_MAX_PLAYERS];
+    int neligible;
+} pot;
+
+/* pots.build_pots on the matched contributions; returns the number of pots. */
+static int build_pots(const int64_t *paid, const int *folded, int n, pot *pots)
+{
+    int64_t levels[BADUGI_HH_MAX_PLAYERS];
+    int nlevels = 0;
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        total += paid[i];
+        if (paid[i] <= 0 || folded[i])
+            continue;
+        int k = 0;
+        while (k < nlevels && levels[k] < paid[i])
+            k++;
+        if (k < nlevels && levels[k] == paid[i])
+            continue;
+        memmove(levels + k + 1, levels + k, sizeof levels[0] * (size_t)(nlevels - k));
+        levels[k] = paid[i];
+        nlevels++;
+    }
+    if (nlevels == 0) {
+        if (total == 0)
+            return 0;
+        pots[0].amount = total;
+        pots[0].neligible = 0;
+        return 1;
+    }
+    int64_t below = 0;
+    for (int k = 0; k < nlevels; k++) {
+        int64_t capped = 0;
+        pots[k].neligible = 0;
+        for (int i = 0; i < n; i++) {
+            capped += k == nlevels - 1 || paid[i] < levels[k] ? paid[i] : levels[k];
+            if (paid[i] >= levels[k] && !folded[i])
+                pots[k].eligible[pots[k].neligible++] = i;
+        }
+        pots[k].amount = capped - below;
+        below = capped;
+    }
+    return nlevels;
+}
+
+/* score._score_badugi and pots.award for a hand every line of which was understood: 1 when the site paid every
+ * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why). */
+static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expected, int *ranks, int *split)
+{
+    int n = h->count;
+    int64_t matched[BADUGI_HH_MAX_PLAYERS];
+    int folded[BADUGI_HH_MAX_PLAYERS];
+    int64_t total = 0;
+    for (int k = 0; k < n; k++) {
+        const player *p = &h->players[order[k]];
+        matched[k] = p->contributed;
+        folded[k] = p->folded;
+    }
+    /* pots.split_uncalled: the largest contribution above the second largest goes back to the first who made it */
+    int top = -1;
+    int64_t uncalled = 0;
+    if (n >= 2) {
+        int64_t most = -1, second = -1;
+        for (int k = 0; k < n; k++) {
+            if (matched[k] > most) {
+                second = most;
+                most = matched[k];
+                top = k;
+            } else if (matched[k] > second) {
+                second = matched[k];
+            }
+        }
+        if (most == second) {
+            top = -1;
+        } else {
+            uncalled = most - second;
+            matched[top] = second;
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        if (h->players[order[k]].returned != (k == top ? uncalled : 0))
+            return 0; /* the site returned other uncalled bets */
+        total += matched[k];
+    }
+    if (h->total_pot >= 0 && h->total_pot != total)
+        return 0;
+    if (h->rake < 0)
+        return 0; /* no rake written: Python says what the site kept */
+    for (int k = 0; k < n; k++) {
+        const player *p = &h->players[order[k]];
+        ranks[k] = 0;
+        if (p->ncards == 4) {
+            ranks[k] = badugi_rank4(p->cards[0], p->cards[1], p->cards[2], p->cards[3]);
+            if (ranks[k] < 0)
+                return 0; /* a card twice: an error hand */
+        }
+    }
+    pot pots[BADUGI_HH_MAX_PLAYERS];
+    int npots = build_pots(matched, folded, n, pots);
+    int64_t rake[BADUGI_HH_MAX_PLAYERS];
+    if (h->npots == npots && npots > 1) { /* the site raked each pot: its pots are after rake */
+        int64_t sum = 0;
+        for (int k = 0; k < npots; k++) {
+            rake[k] = pots[k].amount - h->pots[k];
+            if (rake[k] < 0)
+                return 0;
+            sum += rake[k];
+        }
+        if (sum != h->rake)
+            return 0;
+    } else { /* one amount, from the main pot first */
+        int64_t left = h->rake;
+        for (int k = 0; k < npots; k++) {
+            rake[k] = left < pots[k].amount ? left : pots[k].amount;
+            left -= rake[k];
+        }
+        if (left > 0)
+            return 0;
+    }
+    int place[BADUGI_HH_MAX_PLAYERS]; /* odd chips go first to the first seat left of the button */
+    int next = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < n; k++)
+            if ((h->players[order[k]].seat > h->button) == (pass == 0))
+                place[k] = next++;
+    for (int k = 0; k < n; k++)
+        expected[k] = has_expected[k] = 0;
+    for (int number = 0; number < npots; number++) {
+        const pot *pt = &pots[number];
+        int64_t amount_left = pt->amount - rake[number];
+        int winners[BADUGI_HH_MAX_PLAYERS], nwinners = 0;
+        if (pt->neligible == 1) {
+            winners[nwinners++] = pt->eligible[0];
+        } else {
+            int best = 0;
+            for (int e = 0; e < pt->neligible; e++) {
+                int k = pt->eligible[e];
+                int contests = h->showdown && ranks[k] > 0 && !folded[k] && !h->players[order[k]].mucked;
+                if (contests && (best == 0 || ranks[k] < best)) {
+                    best = ranks[k];
+                    nwinners = 0;
+                }
+                if (contests && ranks[k] == best)
+                    winners[nwinners++] = k;
+            }
+            if (nwinners == 0)
+                return 0; /* nobody shows a hand for this pot: Python says so */
+        }
+        if (nwinners > 1)
+            *split = 1;
+        int64_t share = amount_left / nwinners, odd = amount_left % nwinners;
+        for (int w = 0; w < nwinners; w++) {
+            int k = winners[w], ahead = 0;
+            for (int v = 0; v < nwinners; v++)
+                ahead += place[winners[v]] < place[k];
+            expected[k] += share + (ahead < odd ? 1 : 0);
+            has_expected[k] = 1;
+        }
+    }
+    for (int k = 0; k < n; k++)
+        if (h->players[order[k]].collected != expected[k])
+            return 0; /* a mismatch: Python lists the differences */
+    return 1;
+}
+
+/* ---- hands and records -------------------------------------------------------------------------------------- */
+
+static int is_header(span line)
+{
+    return starts(line, "PokerStars ") && (find(line, "Game #") >= 0 || find(line, "Hand #") >= 0);
+}
+
+/* stars._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)": the hand number and the words before " - ". */
+static int header(span line, span *id, span *game, hand_state *h)
+{
+    for (size_t at = 11; at + 6 <= line.n; at++) {
+        span s = sub(line, at);
+        if (!starts(s, "Game #") && !starts(s, "Hand #"))
+            continue;
+        size_t used = digits(sub(s, 6), h);
+        if (used == 0 || !starts(sub(s, 6 + used), ": "))
+            continue;
+        *id = (span){s.p + 6, used};
+        span rest = sub(s, 6 + used + 1);
+        while (rest.n && rest.p[0] == ' ')
+            rest = sub(rest, 1);
+        *game = before(rest, find(rest, " - "));
+        return 1;
+    }
+    return 0;
+}
+
+static int mentions_badugi(span s)
+{
+    for (size_t i = 0; i + 6 <= s.n; i++) {
+        size_t k = 0;
+        while (k < 6 && (s.p[i + k] | 0x20) == "badugi"[k])
+            k++;
+        if (k == 6)
+            return 1;
+    }
+    return 0;
+}
+
+static span line_at(const char *text, size_t length, size_t offset)
+{
+    const char *end = memchr(text + offset, '\n', length - offset);
+    return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
+}
+
+static void write_players(hand_state *h, const int *order, const int64_t *expected, const int *has_expected,
+                          const int *ranks, const char *text, int64_t *record)
+{
+    int64_t *out = record + BADUGI_HH_HAND_FIELDS;
+    int listed = 0;
+    for (int k = 0; k < h->count; k++) {
+        const player *p = &h->players[order[k]];
+        if (!p->contributed && p->ncards < 0 && !p->has_collected && !has_expected[k])
+            continue;
+        int64_t cards = -1;
+        if (p->ncards >= 0) {
+            cards = p->ncards;
+            for (int c = 0; c < p->ncards; c++)
+                cards |= (int64_t)p->cards[c] << (3 + 6 * c);
+        }
+        out[0] = p->name.p - text;
+        out[1] = out[0] + (int64_t)p->name.n;
+        out[2] = cards;
+        out[3] = ranks[k];
+        out[4] = p->descriptions ? p->description.p - text : -1;
+        out[5] = p->descriptions ? out[4] + (int64_t)p->description.n : -1;
+        out[6] = p->collected;
+        out[7] = expected[k];
+        out += BADUGI_HH_PLAYER_FIELDS;
+        listed++;
+    }
+    record[BADUGI_HH_PLAYERS] = listed;
+}
+
+/* One hand from the header line at `offset` to the next header; returns the offset after it. */
+static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
+{
+    hand_state h;
+    memset(&h, 0, sizeof h);
+    h.total_pot = h.rake = -1;
+    h.npots = -1;
+    span first = line_at(text, length, offset);
+    span id = {text, 0}, game = {text, 0};
+    if (!header(first, &id, &game, &h) || !mentions_badugi(game))
+        h.bad = 1; /* not a header Python reads, or not Badugi: Python says so */
+    record[BADUGI_HH_FIRST_LINE] = (int64_t)*line_number;
+    size_t at = offset; /* the start of the current line, which is line number *line_number */
+    for (span line = first;;) {
+        ++*line_number;
+        if (at + line.n >= length) { /* the last line of the text: it has no newline */
+            at = length;
+            break;
+        }
+        at += line.n + 1;
+        line = line_at(text, length, at);
+        if (is_header(line))
+            break;
+        if (!h.bad)
+            body_line(&h, line);
+    }
+    record[BADUGI_HH_STATUS] = BADUGI_HH_FALLBACK;
+    record[BADUGI_HH_FLAGS] = 0;
+    record[BADUGI_HH_END_LINE] = (int64_t)*line_number;
+    record[BADUGI_HH_FIRST_BYTE] = (int64_t)offset;
+    record[BADUGI_HH_END_BYTE] = (int64_t)(at < length ? at - 1 : length);
+    record[BADUGI_HH_ID_START] = id.p - text;
+    record[BADUGI_HH_ID_END] = record[BADUGI_HH_ID_START] + (int64_t)id.n;
+    record[BADUGI_HH_GAME_START] = game.p - text;
+    record[BADUGI_HH_GAME_END] = record[BADUGI_HH_GAME_START] + (int64_t)game.n;
+    record[BADUGI_HH_PLAYERS] = 0;
+    if (h.bad || h.section != 2 || h.count == 0)
+        return at;
+    int order[BADUGI_HH_MAX_PLAYERS], n = h.count; /* seat order (score.py sorts seats by number, stably) */
+    for (int i = 0; i < n; i++) {
+        int k = i;
+        while (k > 0 && h.players[order[k - 1]].seat > h.players[i].seat) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = i;
+    }
+    for (int k = 0; k < n; k++)
+        if (h.players[order[k]].conflicting)
+            return at; /* different descriptions of the same cards: Python checks each */
+    int64_t expected[BADUGI_HH_MAX_PLAYERS];
+    int has_expected[BADUGI_HH_MAX_PLAYERS], ranks[BADUGI_HH_MAX_PLAYERS], split = 0;
+    if (!pay(&h, order, expected, has_expected, ranks, &split))
+        return at;
+    record[BADUGI_HH_STATUS] = h.showdown ? BADUGI_HH_VERIFIED : BADUGI_HH_NO_SHOWDOWN;
+    record[BADUGI_HH_FLAGS] = (h.showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0);
+    write_players(&h, order, expected, has_expected, ranks, text, record);
+    return at;
+}
+
+size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
+                         size_t out_size)
+{
+    size_t used = 0;
+    if (text == NULL || offset == NULL || line == NULL || out == NULL || *offset > length)
+        return 0;
+    while (*offset < length && out_size - used >= BADUGI_HH_RECORD_MAX) {
+        span current = line_at(text, length, *offset);
+        if (!is_header(current)) { /* text before the first hand */
+            *offset = *offset + current.n >= length ? length : *offset + current.n + 1;
+            ++*line;
+            continue;
+        }
+        *offset = scan_hand(text, length, *offset, line, out + used);
+        used += BADUGI_HH_HAND_FIELDS + (size_t)out[used + BADUGI_HH_PLAYERS] * BADUGI_HH_PLAYER_FIELDS;
+    }
+    return used;
+}

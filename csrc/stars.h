@@ -1,0 +1,58 @@
+/* badugi-fast: PokerStars Badugi hand histories read and scored in C, the fast path of `badugi score`.
+ *
+ * badugi_fast/history (Python) is the definition: it reads every site and says why a hand is what it is. This
+ * file reads PokerStars text the same way, line for line, and pays the pots the same way, but it only vouches
+ * for a hand it fully understands and that the site paid exactly as we would (verified or no showdown). Anything
+ * else (a line it cannot read, a mismatch, an error, a name it does not know, non-ASCII where it matters) makes
+ * the hand a BADUGI_HH_FALLBACK record, and Python reads that hand itself. Tests hold the two paths equal on every
+ * hand they have.
+ *
+ * The text is UTF-8 with "\n" line ends (no "\r"); all offsets in records are byte offsets into it.
+ */
+#ifndef BADUGI_STARS_H
+#define BADUGI_STARS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BADUGI_HH_MAX_PLAYERS 10
+
+/* Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown. */
+#define BADUGI_HH_FALLBACK 0
+#define BADUGI_HH_VERIFIED 1
+#define BADUGI_HH_NO_SHOWDOWN 2
+
+/* Record flags. */
+#define BADUGI_HH_SHOWDOWN 1 /* the hand reached a showdown */
+#define BADUGI_HH_SPLIT 2    /* a pot was split: paid here in hundredths, which is wrong for whole-chip games */
+
+/* A hand's record is BADUGI_HH_HAND_FIELDS values, at these positions: */
+#define BADUGI_HH_STATUS 0
+#define BADUGI_HH_FLAGS 1
+#define BADUGI_HH_FIRST_LINE 2 /* lines count from the start of the text, 0-based: the header's line */
+#define BADUGI_HH_END_LINE 3   /* the line after the hand's last line */
+#define BADUGI_HH_FIRST_BYTE 4 /* the hand's text, without the newline that ends it */
+#define BADUGI_HH_END_BYTE 5
+#define BADUGI_HH_ID_START 6 /* the hand number */
+#define BADUGI_HH_ID_END 7
+#define BADUGI_HH_GAME_START 8 /* the header's words before " - " */
+#define BADUGI_HH_GAME_END 9
+#define BADUGI_HH_PLAYERS 10 /* P, the number of player entries that follow */
+#define BADUGI_HH_HAND_FIELDS 11
+/* then P entries of BADUGI_HH_PLAYER_FIELDS values, for the players the result lists, in seat order:
+ *   name start, end, cards (-1 when unknown, else the count in bits 0-2 and card code k in bits 3 + 6k),
+ *   rank number (0 without four cards), site's description start, end (-1, -1 without one),
+ *   collected, expected (hundredths).
+ * A FALLBACK record has no player entries. */
+#define BADUGI_HH_PLAYER_FIELDS 8
+#define BADUGI_HH_RECORD_MAX (BADUGI_HH_HAND_FIELDS + BADUGI_HH_MAX_PLAYERS * BADUGI_HH_PLAYER_FIELDS)
+
+/* Reads the hands of text[0:length] from byte *offset (at line *line) on: text before the first hand header is
+ * skipped, as the Python reader skips it. Writes one record per hand to out while out_size leaves room for a
+ * record of BADUGI_HH_RECORD_MAX values, and moves *offset and *line past the hands written. Returns the number
+ * of values written (0 once the text is done, or when a pointer is NULL or *offset is past the end). A hand starts at each line that begins "PokerStars " and holds
+ * "Game #" or "Hand #". */
+size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
+                         size_t out_size);
+
+#endif
