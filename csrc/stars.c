@@ -969,6 +969,26 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     return at;
 }
 
+size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_t *offsets, size_t *lines,
+                            size_t room)
+{
+    if (text == NULL || offsets == NULL || lines == NULL || every == 0)
+        return (size_t)-1;
+    size_t count = 0, line = 0;
+    for (size_t at = 0; at < length; line++) {
+        span current = line_at(text, length, at);
+        if (is_header(current)) {
+            if (count % every == 0 && count / every < room) {
+                offsets[count / every] = at;
+                lines[count / every] = line;
+            }
+            count++;
+        }
+        at += current.n + 1;
+    }
+    return count;
+}
+
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
                          size_t out_size)
 {

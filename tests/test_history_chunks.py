@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from badugi_fast.cli import main
+from badugi_fast.history.batch import results_of
 from badugi_fast.history.chunks import RUN_BYTES, RUN_HANDS, Run, hands_of, split
 from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.detect import RawFile, decode, file_hands
+from badugi_fast.history.score import score
 
 
 def sample_text(name: str) -> str:
@@ -35,6 +37,8 @@ TEXTS = {
     "fulltilt": "\n".join([sample_text("fulltilt-utf16.txt")] * 4),
     "kingsclub": "\n\n".join([sample_text("kingsclub.txt")] * 5),
     "preamble": "notes before the first hand\n" + sample_text("pokerstars-cash.txt"),
+    "stars-crlf": sample_text("pokerstars-cash.txt").replace("\n", "\r\n"),
+    "stars-bom": "\ufeff" + sample_text("pokerstars-cash.txt").replace("Hero", "Jörg"),
 }
 
 
@@ -47,6 +51,18 @@ def test_runs_give_the_hands_of_the_whole_file(name: str, size: int) -> None:
     assert len(units) == -(-len(whole) // size) > 1
     assert all(isinstance(unit, Run) for unit in units)
     assert [dataclasses.asdict(hand) for unit in units for hand in hands_of(unit)] == whole
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
+@pytest.mark.parametrize("name", TEXTS)
+def test_runs_score_as_the_whole_file(name: str, encoding: str) -> None:
+    """Scored by runs (PokerStars in clean UTF-8 is cut as bytes for the C fast path) or whole, every record is
+    the one Python gives for the whole file."""
+    raw = RawFile("f.txt", TEXTS[name].encode(encoding, errors="replace"))
+    python = [score(hand).as_dict() for hand in file_hands(raw)]
+    assert [result.as_dict() for result in results_of(raw)] == python
+    runs = split(raw, hands=3, min_bytes=0)
+    assert [result.as_dict() for unit in runs for result in results_of(unit)] == python
 
 
 def test_small_unknown_and_merge_files_stay_whole() -> None:

@@ -17,8 +17,18 @@ from typing import NamedTuple, TypeVar
 
 from badugi_fast.history import stars
 from badugi_fast.history.chunks import Run, hands_of, split
-from badugi_fast.history.detect import RawFile, Source, decode, expand, file_hands, hands_in, read_source, site_parser
-from badugi_fast.history.fast_stars import stars_results
+from badugi_fast.history.detect import (
+    RawFile,
+    Source,
+    clean_utf8,
+    decode,
+    expand,
+    file_hands,
+    hands_in,
+    read_source,
+    site_parser,
+)
+from badugi_fast.history.fast_stars import AVAILABLE, stars_results
 from badugi_fast.history.model import Hand
 from badugi_fast.history.output import renderer
 from badugi_fast.history.score import Result, score
@@ -59,10 +69,13 @@ def results_of(unit: RawFile | Run) -> Iterator[Result]:
     fast path (``fast_stars``), other sites through their parser and ``score``."""
     if isinstance(unit, Run):
         if unit.site == stars.SITE:
-            return stars_results(unit.text, unit.name, unit.index, unit.line)
+            return stars_results(unit.content(), unit.name, unit.index, unit.line)
         return map(score, hands_of(unit))
     if unit.error is not None:
         return map(score, file_hands(unit))
+    utf8 = clean_utf8(unit.data) if isinstance(unit.data, bytes) and AVAILABLE else None
+    if utf8 is not None and site_parser(utf8) is stars:
+        return stars_results(utf8, unit.name)  # the bytes go to C as they are: no decoding
     text = decode(unit.data) if isinstance(unit.data, bytes) else unit.data
     if site_parser(text) is stars:
         return stars_results(text, unit.name)

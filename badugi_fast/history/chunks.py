@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from badugi_fast.history import fulltilt, kingsclub, stars
+from badugi_fast.history import fast_stars, fulltilt, kingsclub, stars
 from badugi_fast.history.detect import (
     RawFile,
+    clean_utf8,
     decode,
     file_hands,
     header_offsets,
@@ -41,10 +42,20 @@ class Run:
     (0-based) on, where its hand number ``index`` starts."""
 
     name: str
-    text: str
+    text: str | bytes  # bytes: UTF-8 PokerStars text that the C fast path reads as it is
     site: str
     index: int
     line: int
+    span: tuple[int, int] | None = None  # the text is bytes [start, end) of file ``name``, read by the worker
+
+    def content(self) -> str | bytes:
+        """The run's text: ``text``, or its bytes read from the file (so that they need not be sent over)."""
+        if self.span is None:
+            return self.text
+        start, end = self.span
+        with open(self.name, "rb") as handle:
+            handle.seek(start)
+            return handle.read(end - start)
 
 
 def split(raw: RawFile, hands: int = RUN_HANDS, min_bytes: int = RUN_BYTES) -> list[RawFile | Run]:
@@ -57,6 +68,9 @@ def split(raw: RawFile, hands: int = RUN_HANDS, min_bytes: int = RUN_BYTES) -> l
     """
     if raw.error is not None or len(raw.data) < min_bytes:
         return [raw]
+    utf8 = clean_utf8(raw.data) if isinstance(raw.data, bytes) and fast_stars.AVAILABLE else None
+    if utf8 is not None and site_parser(utf8) is stars:
+        return _stars_runs(raw, utf8, hands)
     text = decode(raw.data) if isinstance(raw.data, bytes) else raw.data
     parser = site_parser(text)
     if parser is None or parser.SITE not in _CUTTABLE:
@@ -76,8 +90,28 @@ def split(raw: RawFile, hands: int = RUN_HANDS, min_bytes: int = RUN_BYTES) -> l
     return runs
 
 
+def _stars_runs(raw: RawFile, utf8: bytes, hands: int) -> list[RawFile | Run]:
+    """``split`` for a PokerStars file in clean UTF-8 (``utf8``), cut as bytes: no decoding, and the C code
+    finds the headers; the runs go to the C fast path as they are. Runs of a file on disk carry only where they
+    are in it: each worker reads its own bytes, rather than the parent sending them."""
+    count, cuts = fast_stars.header_cuts(utf8, hands)
+    if count <= hands:
+        return [raw]
+    skip = len(raw.data) - len(utf8)  # a BOM
+    ends = [offset - 1 for offset, _ in cuts[1:]] + [len(utf8)]  # before the newline
+    runs: list[RawFile | Run] = []
+    for number, ((start, line), end) in enumerate(zip(cuts, ends, strict=True)):
+        if raw.on_disk:
+            runs.append(Run(raw.name, b"", stars.SITE, number * hands, line, (skip + start, skip + end)))
+        else:
+            runs.append(Run(raw.name, utf8[start:end], stars.SITE, number * hands, line))
+    return runs
+
+
 def hands_of(unit: RawFile | Run) -> Iterator[Hand]:
     """The hands of a whole file or of a run of one."""
     if isinstance(unit, RawFile):
         return file_hands(unit)
-    return parse_hands(_CUTTABLE[unit.site], unit.text, unit.name, unit.index, unit.line)
+    text = unit.content()
+    text = text.decode() if isinstance(text, bytes) else text
+    return parse_hands(_CUTTABLE[unit.site], text, unit.name, unit.index, unit.line)

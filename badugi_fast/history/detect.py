@@ -18,11 +18,11 @@ import gzip
 import os
 import sys
 import zipfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Union
+from typing import IO, Any, Union
 
 from badugi_fast.history import fulltilt, kingsclub, merge, stars
 from badugi_fast.history.common import ParseError, hand_id_of
@@ -32,6 +32,7 @@ __all__ = [
     "PARSERS",
     "RawFile",
     "Source",
+    "clean_utf8",
     "decode",
     "expand",
     "file_hands",
@@ -80,6 +81,26 @@ def decode(data: bytes) -> str:
     return text
 
 
+def clean_utf8(data: bytes) -> bytes | None:
+    """The bytes of ``decode(data)`` in UTF-8 when they are already in the file: valid UTF-8 (after a BOM, if
+    any) with ``\\n`` newlines and no ``\\r``; else None. Such a file can be cut and read as bytes.
+
+    >>> clean_utf8(b"\\xef\\xbb\\xbfPokerStars\\n"), clean_utf8(b"PokerStars\\r\\n"), clean_utf8(b"\\xff")
+    (b'PokerStars\\n', None, None)
+    """
+    if data[:3] == b"\xef\xbb\xbf":
+        data = data[3:]
+    elif data[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(data) >= 4 and data[1] == 0 and data[3] == 0 and data[0] != 0):
+        return None  # UTF-16
+    if b"\r" in data:
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return data
+
+
 def parser_for(lines: Sequence[str]) -> ModuleType | None:
     """The site parser for a file whose lines are ``lines``, from the first hand header; None if there is none.
 
@@ -93,18 +114,26 @@ def parser_for(lines: Sequence[str]) -> ModuleType | None:
     return None
 
 
-def site_parser(text: str) -> ModuleType | None:
-    """The site parser for a file's ``text``, from the first hand header in its leading lines; None if none.
+def site_parser(text: str | bytes) -> ModuleType | None:
+    """The site parser for a file's ``text`` (or its ``clean_utf8`` bytes), from the first hand header in its
+    leading lines; None if none.
 
-    >>> site_parser("PokerStars Hand #1: Badugi Limit").SITE
-    'PokerStars'
+    >>> site_parser("PokerStars Hand #1: Badugi Limit").SITE, site_parser(b"#1: Limit Badugi - 30/60").SITE
+    ('PokerStars', 'KingsClub')
     """
+    if isinstance(text, bytes):
+        return site_parser(text[: _leading_end(text.find, b"\n")].decode())
+    return parser_for(text[: _leading_end(text.find, "\n")].split("\n"))
+
+
+def _leading_end(find: Callable[[Any, int], int], newline: Any) -> int | None:
+    """Where the leading lines that sniffing reads end, found with the text's ``find`` (no copy of the rest)."""
     end = -1
-    for _ in range(_SNIFF_LINES):  # the end of the leading lines, found without copying the rest of the text
-        end = text.find("\n", end + 1)
+    for _ in range(_SNIFF_LINES):
+        end = find(newline, end + 1)
         if end < 0:
-            break
-    return parser_for((text if end < 0 else text[:end]).split("\n"))
+            return None
+    return end
 
 
 def hands_in(text: str, source: str = "<text>", strict: bool = True) -> Iterator[Hand]:
@@ -187,12 +216,14 @@ def parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int, fi
 @dataclass(frozen=True)
 class RawFile:
     """One file's content before decoding. ``strict`` is False for files met inside a folder: those may be other
-    kinds of file and are ignored when no hand is found. ``error`` says why the content could not be read."""
+    kinds of file and are ignored when no hand is found. ``error`` says why the content could not be read.
+    ``on_disk`` says that ``data`` is the file called ``name`` as it is on disk (not decompressed, not stdin)."""
 
     name: str
     data: bytes | str
     strict: bool = True
     error: str | None = None
+    on_disk: bool = False
 
 
 def read_source(source: Source) -> Iterator[RawFile]:
@@ -247,7 +278,7 @@ def _open_file(path: str, strict: bool) -> Iterator[RawFile]:
     except (zipfile.BadZipFile, EOFError, ValueError, OSError) as error:
         yield RawFile(path, b"", True, f"cannot decompress: {error}")
         return
-    yield RawFile(path, data, strict)
+    yield RawFile(path, data, strict, on_disk=not lower.endswith((".gz", ".bz2")))
 
 
 def file_hands(raw: RawFile) -> Iterator[Hand]:

@@ -20,7 +20,7 @@ from badugi_fast.history import stars
 from badugi_fast.history.detect import parse_hands, parse_one
 from badugi_fast.history.score import PlayerResult, Result, agrees, player_result, score
 
-__all__ = ["AVAILABLE", "stars_results"]
+__all__ = ["AVAILABLE", "header_cuts", "stars_results"]
 
 #: Whether the C fast path is built and chosen.
 AVAILABLE = backend.NAME == "c"
@@ -29,16 +29,20 @@ AVAILABLE = backend.NAME == "c"
 _HANDS_PER_CALL = 2048
 
 
-def stars_results(text: str, source: str, first_index: int = 0, first_line: int = 0) -> Iterator[Result]:
+def stars_results(text: str | bytes, source: str, first_index: int = 0, first_line: int = 0) -> Iterator[Result]:
     """The result of every hand of PokerStars ``text``: the part of file ``source`` from its line ``first_line``
-    (0-based) on, where hand number ``first_index`` starts (all of it by default), as ``parse_hands`` counts."""
-    if not AVAILABLE:
-        yield from map(score, parse_hands(stars, text, source, first_index, first_line))
-        return
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: text only Python reads
-        yield from map(score, parse_hands(stars, text, source, first_index, first_line))
+    (0-based) on, where hand number ``first_index`` starts (all of it by default), as ``parse_hands`` counts.
+    ``text`` is the decoded text, or its UTF-8 bytes as ``detect.clean_utf8`` gives them."""
+    if isinstance(text, bytes):
+        data = text
+    else:
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: text only Python reads
+            data = b""
+    if not AVAILABLE or not data:
+        decoded = text.decode() if isinstance(text, bytes) else text
+        yield from map(score, parse_hands(stars, decoded, source, first_index, first_line))
         return
     ffi, lib = backend.ffi, backend.lib
     out = ffi.new("int64_t[]", _HANDS_PER_CALL * lib.BADUGI_HH_RECORD_MAX)
@@ -58,6 +62,16 @@ def stars_results(text: str, source: str, first_index: int = 0, first_line: int 
             yield result
             index += 1
             at += _HAND_FIELDS + values[at + _HAND_FIELDS - 1] * _PLAYER_FIELDS
+
+
+def header_cuts(data: bytes, every: int) -> tuple[int, list[tuple[int, int]]]:
+    """How many hands the UTF-8 PokerStars text ``data`` holds, and the ``(byte offset, line index)`` of hands
+    number 0, ``every``, 2 * ``every``... (found in C, in one pass)."""
+    ffi, lib = backend.ffi, backend.lib
+    room = len(data) // (20 * every) + 2  # a header line takes 20 bytes at least
+    offsets, lines = ffi.new("size_t[]", room), ffi.new("size_t[]", room)
+    count = lib.badugi_stars_headers(data, len(data), every, offsets, lines, room)
+    return count, list(zip(ffi.unpack(offsets, -(-count // every)), ffi.unpack(lines, -(-count // every)), strict=True))
 
 
 def _fast_result(data: bytes, values: list[int], at: int, source: str, index: int) -> Result | None:
