@@ -154,10 +154,16 @@ def parse_hands(
     parser: ModuleType, text: str, source: str, first_index: int = 0, first_line: int = 0
 ) -> Iterator[Hand]:
     """The hands of ``parser``'s site in ``text``, which is the part of file ``source`` from its line
-    ``first_line`` (0-based) on, where hand number ``first_index`` starts (all of it by default)."""
+    ``first_line`` (0-based) on, where hand number ``first_index`` starts (all of it by default).
+
+    >>> [hand.hand_id for hand in parse_hands(stars, "PokerStars Hand #12: Razz\\nPokerStars Hand #13: x", "f")]
+    ['12', '13']
+    >>> list(parse_hands(stars, "no header here", "f"))
+    []
+    """
     lines = text.split("\n")
     starts = [line for line, _ in header_positions(text, parser)]
-    ends = [*starts[1:], len(lines)]
+    ends = [*starts[1:], len(lines)] if starts else []
     for index, (start, end) in enumerate(zip(starts, ends, strict=True), first_index):
         hand = parse_one(parser, lines, start, end, first_line)
         hand.source = source
