@@ -161,8 +161,8 @@ class HandState:
 
     Read, never assign: ``phase`` (``"betting"``, ``"draw"``, ``"complete"``), ``round`` (0 = before the first draw
     ... 3 = after the third), ``to_act``, ``stacks`` (behind), ``bets`` (this round), ``contributed`` (this hand),
-    ``folded``, ``cards`` (now) and ``dealt`` (first four), ``events`` (what happened, see ``Event``) and, once the
-    hand is over, ``result``.
+    ``folded``, ``live`` (the players still in the hand, clockwise from the left of the button), ``cards`` (now) and
+    ``dealt`` (first four), ``events`` (what happened, see ``Event``) and, once the hand is over, ``result``.
 
     >>> hand = HandState(TableRules(1, 2), [100, 100], button=0, rng=random.Random(7))
     >>> hand.to_act, hand.bets, hand.to_call(0)
@@ -176,6 +176,7 @@ class HandState:
     """
 
     __slots__ = (
+        "able",
         "acted",
         "bets",
         "big_blind_player",
@@ -192,6 +193,7 @@ class HandState:
         "full_raise",
         "last_aggressor",
         "level",
+        "live",
         "muck",
         "n",
         "offer",
@@ -248,6 +250,9 @@ class HandState:
         self.contributed = [0] * n
         self.folded = [False] * n
         self.fold_round = [-1] * n
+        # Kept up to date as players fold or run out of chips, rather than worked out again at every bet:
+        self.live = list(self.order)  # the players still in the hand, clockwise from the left of the button
+        self.able = [True] * n  # able[p]: p is still in the hand and has chips behind, so may act in a betting round
         self.events: list[Event] = []
         self.result: HandResult | None = None
         self.draw_order: list[int] = []
@@ -268,7 +273,9 @@ class HandState:
             paid = min(amount, self.stacks[player])
             self.stacks[player] -= paid
             self.bets[player] = self.contributed[player] = paid
-            self.events.append(("post", player, blind, paid, self.stacks[player] == 0))
+            all_in = self.stacks[player] == 0
+            self.able[player] = not all_in
+            self.events.append(("post", player, blind, paid, all_in))
         # One card at a time from the left of the button: each player's cards are one slice of the stub.
         self.cards = list(map(self.stub.__getitem__, _DEALT[n][button]))
         del self.stub[-4 * n :]
@@ -301,6 +308,8 @@ class HandState:
         if player != self.to_act or self.phase != BETTING:
             self._refuse(player, "fold")
         self.folded[player] = True
+        self.able[player] = False
+        self.live.remove(player)
         self.fold_round[player] = self.round
         self.muck.extend(self.cards[player])
         self.events.append(("fold", player))
@@ -328,7 +337,10 @@ class HandState:
         stacks[player] -= amount
         self.bets[player] += amount
         self.contributed[player] += amount
-        self.events.append(("call", player, amount, stacks[player] == 0))
+        all_in = stacks[player] == 0
+        if all_in:
+            self.able[player] = False
+        self.events.append(("call", player, amount, all_in))
         self._acted(player)
 
     def bet(self, player: int, amount: int) -> None:
@@ -356,8 +368,11 @@ class HandState:
         thrown = parse_cards(discards) if isinstance(discards, str) else list(discards)
         count = len(thrown)
         if count:
-            kept = [card for card in hand if card not in thrown]
-            if len(kept) + count != 4:  # thrown cards that are not all distinct cards of the hand: say what is wrong
+            kept = hand.copy()
+            try:
+                for card in thrown:
+                    kept.remove(card)
+            except ValueError:  # thrown cards that are not all distinct cards of the hand: say what is wrong
                 self._refuse_discards(player, thrown)
             stub = self.stub
             if len(stub) >= count:
@@ -460,6 +475,8 @@ class HandState:
         self.bets[player] = total
         self.contributed[player] += paid
         all_in = self.stacks[player] == 0
+        if all_in:
+            self.able[player] = False
         if increment >= self.full_raise:
             self.acted = [False] * self.n
         if increment > self.full_raise:
@@ -470,7 +487,7 @@ class HandState:
         self.raises += 1
         self.level = total
         self.last_aggressor = player
-        self.pending = [not out and stack > 0 for out, stack in zip(self.folded, self.stacks, strict=True)]
+        self.pending = self.able.copy()  # everyone who can still act must answer the bet or raise
         if kind == "bet":
             self.events.append(("bet", player, total, all_in))
         else:
@@ -484,7 +501,7 @@ class HandState:
         pending = self.pending
         pending[player] = False
         self.acted[player] = True
-        if self.folded.count(False) > 1:
+        if len(self.live) > 1:
             for seat in self.clockwise[player]:  # the player's own seat comes last, and is no longer pending
                 if pending[seat]:
                     self.to_act = seat
@@ -499,11 +516,10 @@ class HandState:
         self.full_raise = self.short_all_ins = 0
         self.last_aggressor = None
         rules = self.rules
-        folded = self.folded
         self.capped = (
             rules.limit == FIXED
             and rules.raise_cap is not None
-            and not (rules.uncapped_heads_up and folded.count(False) == 2)
+            and not (rules.uncapped_heads_up and len(self.live) == 2)
         )
         self.acted = [False] * n
         # Only players who could still lose more chips act: a stack behind, and someone else able to put in more
@@ -520,7 +536,7 @@ class HandState:
             seats = self.clockwise[self.big_blind_player]
         else:  # nobody has bet yet: everyone with chips acts if at least two have chips; left of the button first
             self.raises = self.level = 0
-            pending = [not out and stack > 0 for out, stack in zip(folded, stacks, strict=True)]
+            pending = self.able.copy()
             if pending.count(True) < 2:
                 pending = [False] * n
             seats = self.order
@@ -540,17 +556,17 @@ class HandState:
             excess = ordered[-1] - ordered[-2]
             self.stacks[top] += excess
             self.contributed[top] -= excess
+            self.able[top] = not self.folded[top]  # an all-in bet nobody could match: chips behind again
             self.events.append(("uncalled", top, excess))
         n = self.n
         self.bets = [0] * n
         self.to_act = None
-        if self.round == 3 or self.folded.count(False) == 1:
+        if self.round == 3 or len(self.live) == 1:
             self._finish()
             return
         self.phase = DRAW
         self.events.append(("street", self.round + 1))
-        folded = self.folded
-        self.draw_order = [seat for seat in self.order if not folded[seat]]
+        self.draw_order = self.live.copy()
         self.to_act = self.draw_order[0]
 
     def _deal(self, count: int) -> list[int]:
@@ -567,9 +583,8 @@ class HandState:
     def _finish(self) -> None:
         """Build the pots, show down if two or more players are left, and pay."""
         self.phase = COMPLETE
-        folded = self.folded
         order = self.order
-        live = [seat for seat in order if not folded[seat]]
+        live = self.live
         total = sum(self.contributed)
         rake = self.rules.rake(total) if self.round > 0 else 0
         stacks = self.stacks
@@ -581,9 +596,9 @@ class HandState:
             return
         cards = self.cards
         ranks = {seat: _rank4(*cards[seat]) for seat in live}
-        first = order.index(self.last_aggressor) if self.last_aggressor in live else 0
-        show_order = tuple(seat for seat in order[first:] + order[:first] if seat in ranks)
-        pots = build_pots(self.contributed, {seat for seat in order if folded[seat]})
+        first = live.index(self.last_aggressor) if self.last_aggressor in live else 0
+        show_order = tuple(live[first:] + live[:first])
+        pots = build_pots(self.contributed, set(order).difference(live))
         rake_left = rake
         shares = []
         collected: dict[int, int] = {}
