@@ -424,6 +424,7 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
             run++;
         if (run < rest.n && (unsigned char)rest.p[run] >= 0x80)
             h->bad = 1; /* a Unicode digit would extend Python's [\d,.]+ */
+        int parenthesis_after = find_char(sub(rest, run), ')') >= 0; /* the same for every shorter amount */
         for (size_t stop = run; stop > sign; stop--) { /* the amount, longest first */
             span tail = sub(rest, stop);
             for (int chips = 1; chips >= 0; chips--) {
@@ -433,10 +434,7 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
                         continue;
                     t = sub(t, 9);
                 }
-                int closed = starts(t, ")");
-                if (starts(t, ",") && find_char(t, ')') >= 0)
-                    closed = 1;
-                if (closed) {
+                if (starts(t, ")") || (starts(t, ",") && parenthesis_after)) {
                     *name = (span){s.p, end};
                     *stack = (span){rest.p + sign, stop - sign};
                     return 1;
@@ -561,6 +559,14 @@ static void summary_line(hand_state *h, span line)
     }
 }
 
+/* The button's seat when line[at:] reads "Seat #N is the button", else -1. */
+static long button_at(span line, size_t at, hand_state *h)
+{
+    size_t used;
+    long seat = number(sub(line, at + 6), &used, h);
+    return seat >= 0 && starts(sub(line, at + 6 + used), " is the button") ? seat : -1;
+}
+
 /* lines._play_line for PokerStars: the lines of the play that are not "name: verb ...". */
 static void play_line(hand_state *h, span line)
 {
@@ -596,20 +602,21 @@ static void play_line(hand_state *h, span line)
         if (i >= 0 && value >= 0)
             h->players[i].returned += value;
     } else if (starts(line, "Table '")) {
-        /* r"Table '(.*)' .*?Seat #(\d+) is the button": the last "' " that a button is written after */
-        for (long quote = (long)line.n - 2; quote >= 7; quote--) {
-            if (line.p[quote] != '\'' || line.p[quote + 1] != ' ')
-                continue;
-            for (long seat = find_from(line, (size_t)quote + 2, "Seat #"); seat >= 0;
-                 seat = find_from(line, (size_t)seat + 1, "Seat #")) {
-                size_t used;
-                long button = number(sub(line, (size_t)seat + 6), &used, h);
-                if (button >= 0 && starts(sub(line, (size_t)seat + 6 + used), " is the button")) {
-                    h->button = button;
-                    return;
-                }
+        /* r"Table '(.*)' .*?Seat #(\d+) is the button": the greedy name ends at the last "' " that a button is
+         * written after, and the button is the first one written after that "' ". */
+        long last = -1, quote = -1;
+        for (long seat = find(line, "Seat #"); seat >= 0; seat = find_from(line, (size_t)seat + 1, "Seat #"))
+            if (button_at(line, (size_t)seat, h) >= 0)
+                last = seat;
+        for (long at = last - 2; at >= 7 && quote < 0; at--)
+            if (line.p[at] == '\'' && line.p[at + 1] == ' ')
+                quote = at;
+        for (long seat = quote < 0 ? -1 : find_from(line, (size_t)quote + 2, "Seat #"); seat >= 0;
+             seat = find_from(line, (size_t)seat + 1, "Seat #"))
+            if (button_at(line, (size_t)seat, h) >= 0) {
+                h->button = button_at(line, (size_t)seat, h);
+                return;
             }
-        }
     } else if (starts(line, "The button is in seat #")) {
         size_t used;
         long button = number(sub(line, 23), &used, h);

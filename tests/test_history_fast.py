@@ -115,7 +115,10 @@ def _sample_hands(name: str, count: int) -> str:
 
 
 BASES = [_sample_hands("pokerstars-cash.txt", 3), _sample_hands("pokerstars-tournament.txt.gz", 2)]
-_ODD = [*"0123456789$€£,.:;()[]#*-|/ ASKQJTakqjt2cdhs\t\u00a0\u2003♠é\x1f", "\n", ": ", " and is all-in", "10"]
+_ODD = [
+    *"0123456789$€£,.:;()[]#*-|/' ASKQJTakqjt2cdhs\t\u00a0\u2003♠é\x1f",
+    *["\n", ": ", "' ", " and is all-in", "10", "Seat #2 is the button", " collected ", " (button)", "Side pot "],
+]
 
 
 @st.composite
