@@ -22,7 +22,7 @@ from operator import add
 from typing import NamedTuple, TextIO
 
 from badugi_fast.cards import card_str
-from badugi_fast.game.engine import Event, HandResult, HandState
+from badugi_fast.game.engine import Event, HandResult, HandState, TableRules
 from badugi_fast.game.limits import FIXED, HALF_POT, NO_LIMIT, POT
 from badugi_fast.game.simulate import PlayedHand
 from badugi_fast.ranks import rank_values
@@ -69,10 +69,14 @@ class _Memo(dict[int, str]):
 _MEMO_SIZE = 1 << 16
 
 
+#: "00" to "99": two-digit numbers written without a format spec to parse (cheaper, for cents and clocks)
+_TWO_DIGITS = tuple(f"{number:02d}" for number in range(100))
+
+
 def _dollars(amount: int) -> str:
     """Cents as PokerStars writes dollars: ``$0.25``, ``$5``, ``$5002.30``."""
     dollars, cents = divmod(amount, 100)
-    return f"${dollars}" if not cents else f"${dollars}.{cents:02d}"
+    return f"${dollars}" if not cents else f"${dollars}.{_TWO_DIGITS[cents]}"
 
 
 def _date(day: int) -> str:
@@ -84,7 +88,7 @@ def _clock(second: int) -> str:
     """Second ``second`` of a day as ``HH:MM:SS``."""
     hours, second = divmod(second, 3600)
     minutes, second = divmod(second, 60)
-    return f"{hours:02d}:{minutes:02d}:{second:02d}"
+    return f"{_TWO_DIGITS[hours]}:{_TWO_DIGITS[minutes]}:{_TWO_DIGITS[second]}"
 
 
 _DOLLARS, _CHIPS, _DATES, _CLOCKS = _Memo(_dollars), _Memo(str), _Memo(_date), _Memo(_clock)
@@ -100,10 +104,16 @@ def _hand(cards: Sequence[int]) -> str:
     return f"{_CARD[first]} {_CARD[second]} {_CARD[third]} {_CARD[fourth]}"
 
 
-class _Phrases(NamedTuple):
-    """The lines and line starts that depend on nothing but the players' names, per player (worked out once per
-    table, not once per line: most lines of a hand are one of these)."""
+class _Table(NamedTuple):
+    """What depends only on the table (players' names, rules, currency): worked out once per table, not once per
+    hand or line. Most lines of a hand are one of these, or one of these and an amount."""
 
+    names: tuple[str, ...]
+    rules: TableRules
+    currency: str | None
+    money: Mapping[int, str]  # chips -> "$0.25" (cash) or "25"
+    game: str  # ":  Badugi Pot Limit ($0.10/$0.25 USD) - " (between the hand number and the date)
+    buttons: tuple[str, ...]  # [b]: "Table 'Badugi Sim' 6-max Seat #b+1 is the button"
     seats: tuple[str, ...]  # "Seat 1: Player1"
     folds: tuple[str, ...]  # "Player1: folds"
     checks: tuple[str, ...]  # "Player1: checks"
@@ -111,8 +121,21 @@ class _Phrases(NamedTuple):
 
 
 @functools.lru_cache(maxsize=64)
-def _phrases(names: tuple[str, ...]) -> _Phrases:
-    return _Phrases(
+def _table(names: tuple[str, ...], rules: TableRules, currency: str | None) -> _Table:
+    """The ``_Table`` of these players at a table of these rules (remembered: ``hand_text`` is asked hand by hand)."""
+    money = _DOLLARS if currency else _CHIPS
+    if rules.limit == FIXED:
+        low, high = rules.bet_size(0), rules.bet_size(3)
+    else:
+        low, high = rules.small_blind, rules.big_blind
+    stakes = f"{money[low]}/{money[high]} {currency}" if currency else f"{low}/{high}"
+    return _Table(
+        names,
+        rules,
+        currency,
+        money,
+        f":  Badugi {_LIMIT_WORDS[rules.limit]} ({stakes}) - ",
+        tuple(f"Table 'Badugi Sim' {len(names)}-max Seat #{seat} is the button" for seat in range(1, len(names) + 1)),
         tuple(f"Seat {seat}: {name}" for seat, name in enumerate(names, 1)),
         tuple(f"{name}: folds" for name in names),
         tuple(f"{name}: checks" for name in names),
@@ -128,27 +151,38 @@ def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None 
     ``currency`` (e.g. ``"USD"``) makes it a cash game in cents; None writes chips. ``hero`` is the player whose
     cards are written as they are dealt (None for nobody).
     """
+    return _hand_text(played, _table(played.names, played.state.rules, currency), hero)
+
+
+def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | None = None, hero: int | None = 0) -> int:
+    """Write every hand to ``out`` as a PokerStars file does (hands apart by blank lines); returns the count."""
+    count = 0
+    table = None
+    for played in hands:
+        rules = played.state.rules
+        if table is None or played.names is not table.names or rules is not table.rules:  # cheaper than _table()
+            table = _table(played.names, rules, currency)
+        out.write(_hand_text(played, table, hero))
+        out.write("\n\n\n")
+        count += 1
+    return count
+
+
+def _hand_text(played: PlayedHand, table: _Table, hero: int | None) -> str:
+    """``hand_text`` at a table worked out already."""
     state = played.state
     result = state.result
     if result is None:
         raise ValueError("the hand is not over yet")
-    money = _DOLLARS if currency else _CHIPS
-    names = played.names
-    phrases = _phrases(names)
-    rules = state.rules
-    if rules.limit == FIXED:
-        low, high = rules.bet_size(0), rules.bet_size(3)
-    else:
-        low, high = rules.small_blind, rules.big_blind
-    stakes = f"{money[low]}/{money[high]} {currency}" if currency else f"{low}/{high}"
+    money = table.money
+    names = table.names
     day, second = divmod(_FIRST_SECOND + _SECONDS_PER_HAND * played.number, _SECONDS_PER_DAY)
     lines = [
-        f"PokerStars Game #{played.hand_id}:  Badugi {_LIMIT_WORDS[rules.limit]} ({stakes}) - "
-        f"{_DATES[day]} {_CLOCKS[second]} ET",
-        f"Table 'Badugi Sim' {state.n}-max Seat #{state.button + 1} is the button",
+        f"PokerStars Game #{played.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
+        table.buttons[state.button],
     ]
     append = lines.append
-    seats = phrases.seats
+    seats = table.seats
     for player, stack in enumerate(state.starting_stacks):
         append(f"{seats[player]} ({money[stack]} in chips)")
     events = state.events
@@ -157,40 +191,30 @@ def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None 
     append("*** DEALING HANDS ***")
     if hero is not None:
         append(f"Dealt to {names[hero]} [{_hand(state.dealt[hero])}]")
-    folds, checks, draws = phrases.folds, phrases.checks, phrases.draws
+    folds, checks, draws = table.folds, table.checks, table.draws
     for event in events[2:]:  # the commonest kinds first
         kind = event[0]
-        if kind == "fold":
-            append(folds[event[1]])
-        elif kind == "check":
-            append(checks[event[1]])
-        elif kind == "draw":
+        if kind == "draw":
             player = event[1]
             append(draws[player][len(event[2])] if player != hero else _hero_draw(event, names[player]))
         elif kind == "call":
             append(f"{names[event[1]]}: calls {money[event[2]]}{_ALL_IN[event[3]]}")
+        elif kind == "fold":
+            append(folds[event[1]])
+        elif kind == "check":
+            append(checks[event[1]])
         elif kind == "street":
             append(_STREETS[event[1]])
-        elif kind == "raise":
-            append(f"{names[event[1]]}: raises {money[event[2]]} to {money[event[3]]}{_ALL_IN[event[4]]}")
         elif kind == "bet":
             append(f"{names[event[1]]}: bets {money[event[2]]}{_ALL_IN[event[3]]}")
+        elif kind == "raise":
+            append(f"{names[event[1]]}: raises {money[event[2]]} to {money[event[3]]}{_ALL_IN[event[4]]}")
         elif kind == "uncalled":
             append(f"Uncalled bet ({money[event[2]]}) returned to {names[event[1]]}")
         else:
             append("Betting is capped")
-    _ending(lines, state, result, names, seats, money)
+    _ending(lines, state, result, table)
     return "\n".join(lines) + "\n"
-
-
-def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | None = None, hero: int | None = 0) -> int:
-    """Write every hand to ``out`` as a PokerStars file does (hands apart by blank lines); returns the count."""
-    count = 0
-    for played in hands:
-        out.write(hand_text(played, currency, hero))
-        out.write("\n\n\n")
-        count += 1
-    return count
 
 
 def _hero_draw(event: Event, name: str) -> str:
@@ -212,22 +236,18 @@ def _pot_names(count: int) -> tuple[str, ...]:
     return ("main pot", *(f"side pot-{number}" for number in range(1, count)))
 
 
-def _ending(
-    lines: list[str],
-    state: HandState,
-    result: HandResult,
-    names: tuple[str, ...],
-    seats: tuple[str, ...],
-    money: Mapping[int, str],
-) -> None:
+def _ending(lines: list[str], state: HandState, result: HandResult, table: _Table) -> None:
     """Showdown, collections and the summary."""
     append = lines.append
+    names, money = table.names, table.money
     ranks = result.ranks
-    shown = {player: _hand(state.cards[player]) for player in ranks}
+    shown = {}  # player -> their cards as written, for the showdown and the summary
     if ranks:
         append("*** SHOW DOWN ***")
-        for player in result.show_order:
-            append(f"{names[player]}: shows [{shown[player]}] ({_DESCRIPTIONS[ranks[player]]})")
+        cards = state.cards
+        for player in result.show_order:  # every player in ranks
+            shown[player] = hand = _hand(cards[player])
+            append(f"{names[player]}: shows [{hand}] ({_DESCRIPTIONS[ranks[player]]})")
     pots = len(result.pots)
     pot_names = _pot_names(pots)
     for number in reversed(range(pots)):
@@ -243,7 +263,7 @@ def _ending(
         for number, share in enumerate(result.pot_shares):
             total += f" {pot_names[number].capitalize()} {money[sum(share.values())]}."
     append(f"{total} | Rake {money[result.rake]}")
-    labels = _seat_labels(seats, state.button, state.small_blind_player, state.big_blind_player)
+    labels = _seat_labels(table.seats, state.button, state.small_blind_player, state.big_blind_player)
     folded, fold_round, contributed, collected = state.folded, state.fold_round, state.contributed, result.collected
     for player, label in enumerate(labels):
         if folded[player]:
