@@ -59,24 +59,20 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
     ([Pot(amount=240, eligible=(2,))], [Pot(amount=200, eligible=())])
     """
     _check_amounts(contributions, "contribution")
-    # A pot ends at each amount a player still in put in: between two such levels the same players are eligible.
-    levels = sorted({paid for player, paid in enumerate(contributions) if paid > 0 and player not in folded})
-    if not levels:
+    live = [(player, paid) for player, paid in enumerate(contributions) if paid > 0 and player not in folded]
+    if not live:
         total = sum(contributions)
         return [Pot(total, ())] if total else []
+    # A pot ends at each amount a player still in put in: between two such levels the same players are eligible.
+    *lower, top = sorted({paid for _, paid in live})
     pots: list[Pot] = []
     below = 0  # the chips of every level under the previous pot's
-    for level in levels[:-1]:
-        capped = sum(paid if paid < level else level for paid in contributions)
-        pots.append(Pot(capped - below, _eligible(contributions, level, folded)))
+    for level in lower:
+        capped = sum([paid if paid < level else level for paid in contributions])
+        pots.append(Pot(capped - below, tuple([player for player, paid in live if paid >= level])))
         below = capped
-    pots.append(Pot(sum(contributions) - below, _eligible(contributions, levels[-1], folded)))
+    pots.append(Pot(sum(contributions) - below, tuple([player for player, paid in live if paid >= top])))
     return pots
-
-
-def _eligible(contributions: Sequence[int], level: int, folded: Collection[int]) -> tuple[int, ...]:
-    """The players still in who put in at least ``level``."""
-    return tuple(player for player, paid in enumerate(contributions) if paid >= level and player not in folded)
 
 
 def award(
@@ -108,7 +104,6 @@ def award(
     if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
         raise ValueError(f"chip must be a positive integer amount, not {chip!r}")
     per_pot = _rake_per_pot(pots, rake)
-    order = {player: place for place, player in enumerate(odd_chip_order)}
     collected: dict[int, int] = {}
     for number, (pot, taken) in enumerate(zip(pots, per_pot, strict=True)):
         amount = pot.amount - taken
@@ -116,25 +111,39 @@ def award(
         if len(winners) == 1:  # the usual case: no split, no odd chip
             collected[winners[0]] = collected.get(winners[0], 0) + amount
             continue
-        chips, loose = divmod(amount, chip)  # loose: a part of a chip (only from rake), to the first in order
-        share, odd = divmod(chips, len(winners))
-        for place, player in enumerate(sorted(winners, key=lambda p: order.get(p, len(order) + p))):
-            paid = (share + (1 if place < odd else 0)) * chip + (loose if place == 0 else 0)
+        for player, paid in _split(amount, winners, odd_chip_order, chip):
             collected[player] = collected.get(player, 0) + paid
     return collected
+
+
+def _split(amount: int, winners: list[int], odd_chip_order: Sequence[int], chip: int) -> list[tuple[int, int]]:
+    """``(player, paid)`` for tied ``winners`` sharing ``amount`` in whole chips, the odd chips one each to the
+    first of them in ``odd_chip_order`` (players it leaves out come after it, in seat order)."""
+    order = {player: place for place, player in enumerate(odd_chip_order)}
+    chips, loose = divmod(amount, chip)  # loose: a part of a chip (only from rake), to the first in order
+    share, odd = divmod(chips, len(winners))
+    ordered = sorted(winners, key=lambda p: order.get(p, len(order) + p))
+    return [
+        (player, (share + (1 if place < odd else 0)) * chip + (loose if place == 0 else 0))
+        for place, player in enumerate(ordered)
+    ]
 
 
 def _rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
     """The rake taken from each pot: spread main pot first when given as one amount."""
     if isinstance(rake, int):
         _check_amounts([rake], "rake")
-        if rake > sum(pot.amount for pot in pots):
-            raise ValueError(f"rake {rake} is more than the pots hold")
         per_pot = []
+        left = rake
+        total = 0
         for pot in pots:
-            taken = min(rake, pot.amount)
+            amount = pot.amount
+            taken = left if left < amount else amount
             per_pot.append(taken)
-            rake -= taken
+            left -= taken
+            total += amount
+        if rake > total:
+            raise ValueError(f"rake {rake} is more than the pots hold")
         return per_pot
     _check_amounts(rake, "rake")
     if len(rake) != len(pots):
@@ -149,11 +158,19 @@ def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:
     """The players who take pot number ``number`` (0 = main pot)."""
     if len(pot.eligible) == 1:
         return list(pot.eligible)
-    contenders = [player for player in pot.eligible if player in ranks]
-    if not contenders:
+    winners: list[int] = []  # one plain loop: cheaper than a comprehension and a min() over a generator
+    best = 0
+    for player in pot.eligible:
+        if player in ranks:
+            rank = ranks[player]
+            if not winners or rank < best:
+                winners = [player]
+                best = rank
+            elif rank == best:
+                winners.append(player)
+    if not winners:
         raise ValueError(f"pot {number} ({pot.amount}) has eligible players {list(pot.eligible)} but no hand shown")
-    best = min(ranks[player] for player in contenders)
-    return [player for player in contenders if ranks[player] == best]
+    return winners
 
 
 def _check_amounts(amounts: Sequence[int], what: str) -> None:
