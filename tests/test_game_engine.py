@@ -495,6 +495,7 @@ def test_random_legal_play_conserves_chips_and_cards(seed: int, stacks: list[int
             hand.fold(player)
         else:
             (hand.call if hand.to_call(player) else hand.check)(player)
+        assert hand.pot == sum(hand.contributed)
         if hand.phase != COMPLETE:
             assert sum(hand.stacks) + hand.pot == sum(stacks)
     result = hand.result

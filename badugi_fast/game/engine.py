@@ -29,7 +29,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat, starmap
-from operator import add
 from typing import Any
 
 from badugi_fast._backend import backend
@@ -161,6 +160,7 @@ class HandState:
 
     Read, never assign: ``phase`` (``"betting"``, ``"draw"``, ``"complete"``), ``round`` (0 = before the first draw
     ... 3 = after the third), ``to_act``, ``stacks`` (behind), ``bets`` (this round), ``contributed`` (this hand),
+    ``pot`` (every chip put in so far, this round's bets included: the sum of ``contributed``),
     ``folded``, ``live`` (the players still in the hand, clockwise from the left of the button), ``cards`` (now) and
     ``dealt`` (first four), ``events`` (what happened, see ``Event``) and, once the hand is over, ``result``.
 
@@ -200,6 +200,7 @@ class HandState:
         "order",
         "pending",
         "phase",
+        "pot",
         "raises",
         "reshuffles",
         "result",
@@ -248,6 +249,7 @@ class HandState:
         self.stacks = list(stacks)
         self.bets = [0] * n
         self.contributed = [0] * n
+        self.pot = 0
         self.folded = [False] * n
         self.fold_round = [-1] * n
         # Kept up to date as players fold or run out of chips, rather than worked out again at every bet:
@@ -270,9 +272,10 @@ class HandState:
             (self.small_blind_player, "small blind", rules.small_blind),
             (self.big_blind_player, "big blind", rules.big_blind),
         ):
-            paid = min(amount, self.stacks[player])
+            paid = amount if amount < self.stacks[player] else self.stacks[player]
             self.stacks[player] -= paid
             self.bets[player] = self.contributed[player] = paid
+            self.pot += paid
             all_in = self.stacks[player] == 0
             self.able[player] = not all_in
             self.events.append(("post", player, blind, paid, all_in))
@@ -295,11 +298,6 @@ class HandState:
         bounds = self._bounds(player)
         self.offer = (len(self.events), bounds)  # kept until the next event, for the bet or raise that may follow
         return bounds
-
-    @property
-    def pot(self) -> int:
-        """Every chip put in so far, this round's bets included."""
-        return sum(self.contributed)
 
     # ----------------------------------------------------------------------------------------------- actions
 
@@ -337,6 +335,7 @@ class HandState:
         stacks[player] -= amount
         self.bets[player] += amount
         self.contributed[player] += amount
+        self.pot += amount
         all_in = stacks[player] == 0
         if all_in:
             self.able[player] = False
@@ -435,7 +434,7 @@ class HandState:
             self.level,
             self.bets[player],
             self.stacks[player],
-            sum(self.contributed),
+            self.pot,
             self.full_raise if self.full_raise > self.sizes[self.round] else self.sizes[self.round],
         )
 
@@ -474,6 +473,7 @@ class HandState:
         self.stacks[player] -= paid
         self.bets[player] = total
         self.contributed[player] += paid
+        self.pot += paid
         all_in = self.stacks[player] == 0
         if all_in:
             self.able[player] = False
@@ -524,12 +524,16 @@ class HandState:
         self.acted = [False] * n
         # Only players who could still lose more chips act: a stack behind, and someone else able to put in more
         # than they already have (heads-up, a small blind who calls all-in leaves the big blind nothing to do).
-        bets, stacks = self.bets, self.stacks
+        bets = self.bets
         if index == 0:  # nobody has folded yet; the player left of the big blind acts first
             self.raises = 1
             self.level = level = rules.big_blind  # no blind posted is more than the big blind
-            second = sorted(map(add, bets, stacks))[-2]
-            pending = [stack > 0 and bet < second for bet, stack in zip(bets, stacks, strict=True)]
+            pending = self.able.copy()
+            second = sorted(self.starting_stacks)[-2]  # the most that two players can both put in this hand
+            if second <= level:  # a rare short table: whoever has that much in already has nobody to bet against
+                for seat in range(n):
+                    if bets[seat] >= second:
+                        pending[seat] = False
             if pending.count(True) == 1:
                 only = pending.index(True)
                 pending[only] = bets[only] < level
@@ -556,6 +560,7 @@ class HandState:
             excess = ordered[-1] - ordered[-2]
             self.stacks[top] += excess
             self.contributed[top] -= excess
+            self.pot -= excess
             self.able[top] = not self.folded[top]  # an all-in bet nobody could match: chips behind again
             self.events.append(("uncalled", top, excess))
         n = self.n
@@ -585,7 +590,7 @@ class HandState:
         self.phase = COMPLETE
         order = self.order
         live = self.live
-        total = sum(self.contributed)
+        total = self.pot
         rake = self.rules.rake(total) if self.round > 0 else 0
         stacks = self.stacks
         if len(live) == 1:  # everyone else folded: one pot, theirs less the rake (what ``award`` would say)
