@@ -24,6 +24,7 @@ A policy decides one thing at a time for the player whose turn it is: ``draw`` r
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Protocol
 
 from badugi_fast._backend import backend
@@ -55,6 +56,10 @@ def _strength(rank: int, round_index: int) -> int:
 _STRENGTH = [[0] + [_strength(rank, round_index) for rank in range(1, 1093)] for round_index in range(4)]
 #: usable-card mask (bit i = card i plays) -> positions of the cards that do not play
 _UNUSED = [tuple(i for i in range(4) if not mask >> i & 1) for mask in range(16)]
+#: usable-card mask -> the cards that do not play, taken from a hand as a tuple (when two or more do not play)
+_THROW = [itemgetter(*unused) if len(unused) > 1 else None for unused in _UNUSED]
+#: _AGGRESSION[strength][facing a bet]: how often a hand bets (when free) or raises (facing a bet)
+_AGGRESSION = ((0.0, 0.0), (0.1, 0.0), (0.5, 0.2), (0.85, 0.85))
 _JACK = 10  # rank index of the jack in a card code (code >> 2)
 
 
@@ -91,9 +96,11 @@ class BasicPolicy:
 
     def draw(self, hand: HandState, player: int, rng: random.Random) -> list[int]:
         cards = hand.cards[player]
-        unused = _UNUSED[_usable4(cards[0], cards[1], cards[2], cards[3])]
-        if len(unused) > 1:
-            return [cards[i] for i in unused]
+        mask = _usable4(cards[0], cards[1], cards[2], cards[3])
+        throw = _THROW[mask]
+        if throw is not None:
+            return list(throw(cards))
+        unused = _UNUSED[mask]
         kept = cards.copy()
         discards = []
         if unused:
@@ -117,11 +124,7 @@ class BasicPolicy:
         if owed > hand.stacks[player]:
             owed = hand.stacks[player]
         roll = rng.random()
-        if (
-            (strength == 3 and roll < 0.85)
-            or (strength == 2 and roll < (0.2 if owed else 0.5))
-            or (strength == 1 and not owed and roll < 0.1)
-        ):
+        if roll < _AGGRESSION[strength][owed > 0]:
             bounds = hand.raise_bounds(player)
             if bounds is not None:
                 return ("raise" if hand.level else "bet"), self._size(bounds, rng)
