@@ -496,6 +496,7 @@ def test_random_legal_play_conserves_chips_and_cards(seed: int, stacks: list[int
         else:
             (hand.call if hand.to_call(player) else hand.check)(player)
         assert hand.pot == sum(hand.contributed)
+        assert (hand.to_act is None) == (hand.phase == COMPLETE)
         if hand.phase != COMPLETE:
             assert sum(hand.stacks) + hand.pot == sum(stacks)
     result = hand.result

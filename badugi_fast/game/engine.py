@@ -159,10 +159,11 @@ class HandState:
     the deck when none is given and the discards when the stub runs out.
 
     Read, never assign: ``phase`` (``"betting"``, ``"draw"``, ``"complete"``), ``round`` (0 = before the first draw
-    ... 3 = after the third), ``to_act``, ``stacks`` (behind), ``bets`` (this round), ``contributed`` (this hand),
-    ``pot`` (every chip put in so far, this round's bets included: the sum of ``contributed``),
-    ``folded``, ``live`` (the players still in the hand, clockwise from the left of the button), ``cards`` (now) and
-    ``dealt`` (first four), ``events`` (what happened, see ``Event``) and, once the hand is over, ``result``.
+    ... 3 = after the third), ``to_act`` (whose turn it is; None once the hand is complete), ``stacks`` (behind),
+    ``bets`` (this round), ``contributed`` (this hand), ``pot`` (every chip put in so far, this round's bets
+    included: the sum of ``contributed``), ``folded``, ``live`` (the players still in the hand, clockwise from the
+    left of the button), ``cards`` (now) and ``dealt`` (first four), ``events`` (what happened, see ``Event``) and,
+    once the hand is over, ``result``.
 
     >>> hand = HandState(TableRules(1, 2), [100, 100], button=0, rng=random.Random(7))
     >>> hand.to_act, hand.bets, hand.to_call(0)

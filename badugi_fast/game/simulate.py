@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from badugi_fast.game.engine import COMPLETE, DRAW, HandState, TableRules
+from badugi_fast.game.engine import DRAW, HandState, TableRules
 from badugi_fast.game.policies import BasicPolicy, Policy
 
 __all__ = ["PlayedHand", "play", "simulate"]
@@ -36,9 +36,7 @@ class PlayedHand:
 
 def play(hand: HandState, policies: Sequence[Policy], rng: random.Random) -> None:
     """Ask each player's policy in turn until the hand is over."""
-    while hand.phase != COMPLETE:
-        player = hand.to_act
-        assert player is not None  # a hand that is not over always has someone to act
+    while (player := hand.to_act) is not None:  # nobody is to act once the hand is complete
         policy = policies[player]
         if hand.phase == DRAW:
             hand.draw(player, policy.draw(hand, player, rng))
