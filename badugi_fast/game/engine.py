@@ -430,13 +430,15 @@ class HandState:
         raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
 
     def _bounds(self, player: int) -> tuple[int, int]:
+        """``raise_to_bounds`` for ``player`` now (the caller made sure that they may bet or raise)."""
+        size = self.sizes[self.round]
         return raise_to_bounds(
             self.rules.limit,
             self.level,
             self.bets[player],
             self.stacks[player],
             self.pot,
-            self.full_raise if self.full_raise > self.sizes[self.round] else self.sizes[self.round],
+            self.full_raise if self.full_raise > size else size,
         )
 
     def _why_no_raise(self, player: int) -> str | None:
@@ -459,7 +461,7 @@ class HandState:
     def _wager(self, player: int, total: int, kind: str) -> None:
         """A bet or raise to ``total`` chips for the round."""
         offer = self.offer
-        if offer is not None and offer[0] == len(self.events):
+        if offer is not None and offer[0] == len(self.events):  # asked raise_bounds since the last event
             low, high = offer[1]
         else:
             reason = self._why_no_raise(player)
@@ -471,20 +473,21 @@ class HandState:
             raise IllegalActionError(f"player {player} cannot {kind} to {total!r}: the {kind} must be to {allowed}")
         increment = total - self.level
         paid = total - self.bets[player]
-        self.stacks[player] -= paid
+        stacks = self.stacks
+        stacks[player] -= paid
         self.bets[player] = total
         self.contributed[player] += paid
         self.pot += paid
-        all_in = self.stacks[player] == 0
+        all_in = stacks[player] == 0
         if all_in:
             self.able[player] = False
-        if increment >= self.full_raise:
+        full = self.full_raise
+        if increment >= full:  # a full raise (or more) reopens the betting for everyone
             self.acted = [False] * self.n
-        if increment > self.full_raise:
-            self.full_raise = increment
-        self.short_all_ins = self.short_all_ins + increment if all_in else 0
-        if self.short_all_ins >= self.full_raise:
-            self.short_all_ins = 0
+            if increment > full:
+                full = self.full_raise = increment
+        short = self.short_all_ins + increment if all_in else 0  # short all-ins add up to a full raise
+        self.short_all_ins = 0 if short >= full else short
         self.raises += 1
         self.level = total
         self.last_aggressor = player

@@ -226,14 +226,17 @@ def _hero_draw(event: Event, name: str) -> str:
     return f"{name}: discards {_COUNTS[len(thrown)]} [{_cards(thrown)}]\nDealt to {name} {dealt}"
 
 
-@functools.lru_cache(maxsize=16)
 def _pot_names(count: int) -> tuple[str, ...]:
-    """PokerStars' names of the pots, main pot first."""
+    """PokerStars' names of ``count`` pots, main pot first."""
     if count == 1:
         return ("pot",)
     if count == 2:
         return ("main pot", "side pot")
     return ("main pot", *(f"side pot-{number}" for number in range(1, count)))
+
+
+#: ``_POT_NAMES[count]`` is ``_pot_names(count)``: a hand has at most one pot per player, ten at a full table
+_POT_NAMES = ((), *map(_pot_names, range(1, 11)))
 
 
 def _ending(lines: list[str], state: HandState, result: HandResult, table: _Table) -> None:
@@ -249,7 +252,7 @@ def _ending(lines: list[str], state: HandState, result: HandResult, table: _Tabl
             shown[player] = hand = _hand(cards[player])
             append(f"{names[player]}: shows [{hand}] ({_DESCRIPTIONS[ranks[player]]})")
     pots = len(result.pots)
-    pot_names = _pot_names(pots)
+    pot_names = _POT_NAMES[pots]
     for number in reversed(range(pots)):
         for player, amount in result.pot_shares[number].items():
             if amount:
