@@ -134,6 +134,16 @@ def test_chips_are_written_without_currency_and_big_bet_headers_show_blinds() ->
     assert "$" not in text
 
 
+@pytest.mark.parametrize("currency", ["USD", None])
+def test_a_file_is_each_hands_text_then_three_blank_lines(currency: str | None) -> None:
+    played = list(simulate(30, 4, TableRules(10, 20, "pot"), seed=8))
+    out = io.StringIO()
+    assert write_histories(played, out, currency) == 30
+    assert out.getvalue() == "".join(hand_text(hand, currency) + "\n\n\n" for hand in played)
+    assert all(hand_text(hand, currency).endswith("\n") for hand in played)
+    assert not any(hand_text(hand, currency).endswith("\n\n") for hand in played)
+
+
 def test_unfinished_hands_cannot_be_written() -> None:
     hand = HandState(TableRules(1, 2), [10, 10], rng=random.Random(1))
     with pytest.raises(ValueError, match="not over"):

@@ -216,6 +216,18 @@ class HandState:
         "stub",
         "to_act",
     )
+    # The state of the betting round, set by _start_round (the constructor's last step) rather than in __init__:
+    phase: str
+    round: int
+    to_act: int | None
+    level: int  # the bet to match
+    raises: int  # bets and raises so far (the big blind counts as one)
+    full_raise: int  # the last full raise (what a raise must add at least)
+    short_all_ins: int  # what all-ins for less than a full raise have added since the last full raise
+    capped: bool  # a raise cap applies
+    acted: list[bool]  # acted[p]: p has acted since the last full raise
+    pending: list[bool]  # pending[p]: p must still act before the round can end
+    last_aggressor: int | None  # the last player to bet or raise
 
     def __init__(
         self,
@@ -259,25 +271,21 @@ class HandState:
         self.events: list[Event] = []
         self.result: HandResult | None = None
         self.draw_order: list[int] = []
-        self.last_aggressor: int | None = None
-        self.to_act: int | None = None
         self.offer: tuple[int, tuple[int, int]] | None = None
-        self.phase = BETTING
-        self.round = self.raises = self.level = self.full_raise = self.short_all_ins = 0
-        self.capped = False
-        self.acted = self.pending = [False] * n
+        # The betting round's state (phase, round, to_act, level, raises, pending, ...) is set by _start_round(0).
         # Heads-up the button posts the small blind (the sites' convention); otherwise the next two players do.
         self.small_blind_player = button if n == 2 else (button + 1) % n
         self.big_blind_player = (self.small_blind_player + 1) % n
+        stacks = self.stacks
         for player, blind, amount in (
             (self.small_blind_player, "small blind", rules.small_blind),
             (self.big_blind_player, "big blind", rules.big_blind),
         ):
-            paid = amount if amount < self.stacks[player] else self.stacks[player]
-            self.stacks[player] -= paid
+            paid = amount if amount < stacks[player] else stacks[player]
+            stacks[player] -= paid
             self.bets[player] = self.contributed[player] = paid
             self.pot += paid
-            all_in = self.stacks[player] == 0
+            all_in = stacks[player] == 0
             self.able[player] = not all_in
             self.events.append(("post", player, blind, paid, all_in))
         # One card at a time from the left of the button: each player's cards are one slice of the stub.

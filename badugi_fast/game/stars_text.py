@@ -151,7 +151,7 @@ def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None 
     ``currency`` (e.g. ``"USD"``) makes it a cash game in cents; None writes chips. ``hero`` is the player whose
     cards are written as they are dealt (None for nobody).
     """
-    return _hand_text(played, _table(played.names, played.state.rules, currency), hero)
+    return "\n".join(_hand_lines(played, _table(played.names, played.state.rules, currency), hero)) + "\n"
 
 
 def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | None = None, hero: int | None = 0) -> int:
@@ -162,14 +162,15 @@ def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | No
         rules = played.state.rules
         if table is None or played.names is not table.names or rules is not table.rules:  # cheaper than _table()
             table = _table(played.names, rules, currency)
-        out.write(_hand_text(played, table, hero))
-        out.write("\n\n\n")
+        lines = _hand_lines(played, table, hero)
+        lines.append("\n\n\n")  # the last line's end, then three blank lines: one write, no copy of the text
+        out.write("\n".join(lines))
         count += 1
     return count
 
 
-def _hand_text(played: PlayedHand, table: _Table, hero: int | None) -> str:
-    """``hand_text`` at a table worked out already."""
+def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str]:
+    """The lines of ``hand_text`` at a table worked out already."""
     state = played.state
     result = state.result
     if result is None:
@@ -214,7 +215,7 @@ def _hand_text(played: PlayedHand, table: _Table, hero: int | None) -> str:
         else:
             append("Betting is capped")
     _ending(lines, state, result, table)
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _hero_draw(event: Event, name: str) -> str:
