@@ -6,6 +6,10 @@ machine's load average before and after (on a shared machine, compare figures me
 rate of jobs=1 is the least disturbed by other work). ``--files 1`` measures one big file, which ``--jobs`` cuts
 into runs of hands.
 
+A shared machine may not give two free cores: so the run also measures what a plain CPU-bound loop gains from
+two processes at the same time (the most any program could), and the CPU time the parent and the workers spend
+per hand with two jobs (their sum against the CPU time of one job is the cost of working in parallel).
+
     python scripts/bench_histories.py [--hands 200000] [--files 4]
 """
 
@@ -14,8 +18,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
+import multiprocessing
 import os
 import re
+import resource
 import sys
 import tempfile
 import time
@@ -56,19 +62,42 @@ def make_input(folder: Path, hands: int, files: int) -> list[Path]:
     return paths
 
 
-def measure(paths: list[Path], jobs: int) -> tuple[int, float, float]:
-    """``(hands, wall seconds, CPU seconds of this process)`` to score ``paths`` into JSON Lines thrown away.
-
-    With jobs=1 the CPU time is the per-core cost even on a busy machine; with more jobs only wall time counts.
-    """
+def measure(paths: list[Path], jobs: int) -> tuple[int, float, float, float]:
+    """``(hands, wall seconds, CPU seconds of this process, CPU seconds of its worker processes)`` to score
+    ``paths`` into JSON Lines thrown away."""
     with open(os.devnull, "w", encoding="utf-8") as sink:
-        started, cpu = time.perf_counter(), time.process_time()
+        started, cpu, workers = time.perf_counter(), time.process_time(), _children_cpu()
         count = 0
         for parts in render_files(paths, "jsonl", jobs):
             for part in parts:
                 sink.write("".join(part.texts))
                 count += len(part.texts)
-        return count, time.perf_counter() - started, time.process_time() - cpu
+        return count, time.perf_counter() - started, time.process_time() - cpu, _children_cpu() - workers
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _spin(steps: int) -> int:
+    total = 0
+    for step in range(steps):
+        total += step
+    return total
+
+
+def machine_speed_up(steps: int = 2_000_000, tasks: int = 8) -> float:
+    """What two processes gain over one on a plain CPU-bound loop, now: the most the machine gives."""
+    started = time.perf_counter()
+    for _ in range(tasks):
+        _spin(steps)
+    one = time.perf_counter() - started
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        started = time.perf_counter()
+        pool.map(_spin, [steps] * tasks)
+        two = time.perf_counter() - started
+    return one / two
 
 
 def _load() -> str:
@@ -85,15 +114,21 @@ def main() -> int:
         paths = make_input(Path(folder), args.hands, args.files)
         size = sum(p.stat().st_size for p in paths) / 1e6
         print(f"input: {args.hands:,} Stars hands in {args.files} files, {size:.0f} MB; load {_load()}")
-        rates = {}
+        rates, per_hand = {}, {}
         for jobs in (1, 2):
-            hands, seconds, cpu = measure(paths, jobs)
-            rates[jobs] = hands / seconds
+            hands, seconds, cpu, workers = measure(paths, jobs)
+            rates[jobs], per_hand[jobs] = hands / seconds, (cpu + workers) / hands * 1e6
             line = f"jobs={jobs}: {hands:,} hands in {seconds:.2f} s = {rates[jobs]:,.0f} hands/s"
             if jobs == 1:
                 line += f" ({hands / cpu:,.0f} hands per CPU second)"
+            else:
+                line += f"; CPU per hand: parent {cpu / hands * 1e6:.1f} us, workers {workers / hands * 1e6:.1f} us"
             print(line)
-        print(f"speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x on {os.cpu_count()} CPUs; load {_load()}")
+        print(
+            f"speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x on {os.cpu_count()} CPUs, where a CPU-bound loop gets "
+            f"{machine_speed_up():.2f}x now; CPU per hand with 2 jobs / with 1: {per_hand[2] / per_hand[1]:.2f}; "
+            f"load {_load()}"
+        )
     return 0
 
 
