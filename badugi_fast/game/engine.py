@@ -320,7 +320,10 @@ class HandState:
         self.fold_round[player] = self.round
         self.muck.extend(self.cards[player])
         self.events.append(("fold", player))
-        self._acted(player)
+        if len(self.live) > 1:
+            self._acted(player)
+        else:  # the last opponent gave up: nobody else acts
+            self._end_round()
 
     def check(self, player: int) -> None:
         """``player`` checks: only when nothing is owed."""
@@ -509,15 +512,14 @@ class HandState:
         self._acted(player)
 
     def _acted(self, player: int) -> None:
-        """After ``player``'s betting action: the next player to act, or the end of the round."""
+        """After ``player``'s betting action (two or more players still in): the next to act, or the round's end."""
         pending = self.pending
         pending[player] = False
         self.acted[player] = True
-        if len(self.live) > 1:
-            for seat in self.clockwise[player]:  # the player's own seat comes last, and is no longer pending
-                if pending[seat]:
-                    self.to_act = seat
-                    return
+        for seat in self.clockwise[player]:  # the player's own seat comes last, and is no longer pending
+            if pending[seat]:
+                self.to_act = seat
+                return
         self._end_round()
 
     def _start_round(self, index: int) -> None:
