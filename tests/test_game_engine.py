@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from badugi_fast import evaluate
 from badugi_fast.cards import parse_cards
 from badugi_fast.game import HandState, IllegalActionError, PlayedHand, TableRules, hand_text
 from badugi_fast.game.engine import BETTING, COMPLETE, DRAW
@@ -497,6 +498,7 @@ def test_random_legal_play_conserves_chips_and_cards(seed: int, stacks: list[int
             (hand.call if hand.to_call(player) else hand.check)(player)
         assert hand.pot == sum(hand.contributed)
         assert (hand.to_act is None) == (hand.phase == COMPLETE)
+        assert hand.ranks == [evaluate(cards) for cards in hand.cards]
         if hand.phase != COMPLETE:
             assert sum(hand.stacks) + hand.pot == sum(stacks)
     result = hand.result

@@ -162,8 +162,9 @@ class HandState:
     ... 3 = after the third), ``to_act`` (whose turn it is; None once the hand is complete), ``stacks`` (behind),
     ``bets`` (this round), ``contributed`` (this hand), ``pot`` (every chip put in so far, this round's bets
     included: the sum of ``contributed``), ``folded``, ``live`` (the players still in the hand, clockwise from the
-    left of the button), ``cards`` (now) and ``dealt`` (first four), ``events`` (what happened, see ``Event``) and,
-    once the hand is over, ``result``.
+    left of the button), ``cards`` (now) and ``dealt`` (first four), ``ranks`` (the rank number of each player's cards
+    now, 1 = best: kept up to date as they are dealt and drawn), ``events`` (what happened, see ``Event``) and, once
+    the hand is over, ``result``.
 
     >>> hand = HandState(TableRules(1, 2), [100, 100], button=0, rng=random.Random(7))
     >>> hand.to_act, hand.bets, hand.to_call(0)
@@ -203,6 +204,7 @@ class HandState:
         "phase",
         "pot",
         "raises",
+        "ranks",
         "reshuffles",
         "result",
         "rng",
@@ -292,6 +294,7 @@ class HandState:
         self.cards = list(map(self.stub.__getitem__, _DEALT[n][button]))
         del self.stub[-4 * n :]
         self.dealt = tuple(map(tuple, self.cards))
+        self.ranks = list(starmap(_rank4, self.cards))
         self._start_round(0)
 
     # ----------------------------------------------------------------------------------------------- questions
@@ -395,7 +398,8 @@ class HandState:
                 raise IllegalActionError(
                     f"player {player} cannot draw {count} cards: only {len(stub) + len(self.muck)} left"
                 )
-            self.cards[player] = kept + new
+            self.cards[player] = hand = kept + new
+            self.ranks[player] = _rank4(*hand)
             self.muck.extend(thrown)
             self.events.append(("draw", player, tuple(thrown), tuple(kept), tuple(new)))
         else:
@@ -613,8 +617,7 @@ class HandState:
             pot = Pot(total, (winner,))
             self.result = HandResult((pot,), ({winner: total - rake},), {winner: total - rake}, rake, {}, (), total)
             return
-        cards = self.cards
-        ranks = {seat: _rank4(*cards[seat]) for seat in live}
+        ranks = {seat: self.ranks[seat] for seat in live}
         first = live.index(self.last_aggressor) if self.last_aggressor in live else 0
         show_order = tuple(live[first:] + live[:first])
         pots = build_pots(self.contributed, set(order).difference(live))

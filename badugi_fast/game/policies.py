@@ -37,7 +37,6 @@ __all__ = ["BasicPolicy", "Decision", "Policy"]
 Decision = tuple[str, int]
 
 _usable4 = backend.usable4
-_rank4 = backend.rank4
 
 
 def _strength(rank: int, round_index: int) -> int:
@@ -112,8 +111,7 @@ class BasicPolicy:
         return discards
 
     def act(self, hand: HandState, player: int, rng: random.Random) -> Decision:
-        cards = hand.cards[player]
-        strength = _STRENGTH[hand.round][_rank4(cards[0], cards[1], cards[2], cards[3])]
+        strength = _STRENGTH[hand.round][hand.ranks[player]]
         roll = rng.random()
         if roll < self.bluff:
             if strength < 3:
