@@ -379,7 +379,7 @@ class HandState:
         if player != self.to_act or self.phase != DRAW:
             self._refuse(player, "draw")
         hand = self.cards[player]
-        thrown = parse_cards(discards) if isinstance(discards, str) else list(discards)
+        thrown = tuple(parse_cards(discards) if isinstance(discards, str) else discards)
         count = len(thrown)
         if count:
             kept = hand.copy()
@@ -401,7 +401,7 @@ class HandState:
             self.cards[player] = hand = kept + new
             self.ranks[player] = _rank4(*hand)
             self.muck.extend(thrown)
-            self.events.append(("draw", player, tuple(thrown), tuple(kept), tuple(new)))
+            self.events.append(("draw", player, thrown, tuple(kept), tuple(new)))
         else:
             self.events.append(("draw", player, (), tuple(hand), ()))
         order = self.draw_order
@@ -427,7 +427,7 @@ class HandState:
         stub.reverse()
         return stub
 
-    def _refuse_discards(self, player: int, thrown: list[int]) -> None:
+    def _refuse_discards(self, player: int, thrown: Sequence[int]) -> None:
         """Raise the error for discards that are not distinct cards of ``player``'s hand."""
         count = len(thrown)
         if count > 4:

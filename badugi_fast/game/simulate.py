@@ -89,9 +89,10 @@ def simulate(
     stacks = [0] * players
     button = 0
     for number in range(hands):
-        for player in range(players):
-            if stacks[player] < big_blind:
-                stacks[player] = rng.randint(low, high) * big_blind
+        if min(stacks) < big_blind:  # someone is (nearly) broke: buy in again, in seat order
+            for player in range(players):
+                if stacks[player] < big_blind:
+                    stacks[player] = rng.randint(low, high) * big_blind
         hand = HandState(rules, stacks, button, rng=rng)
         play(hand, chosen, rng)
         yield PlayedHand(number, base + number, names, hand)

@@ -183,9 +183,8 @@ def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str
         table.buttons[state.button],
     ]
     append = lines.append
-    seats = table.seats
-    for player, stack in enumerate(state.starting_stacks):
-        append(f"{seats[player]} ({money[stack]} in chips)")
+    for seat, stack in zip(table.seats, state.starting_stacks, strict=True):
+        append(f"{seat} ({money[stack]} in chips)")
     events = state.events
     for _, player, blind, amount, all_in in events[:2]:  # the engine posts both blinds first
         append(f"{names[player]}: posts {blind} {money[amount]}{_ALL_IN[all_in]}")
