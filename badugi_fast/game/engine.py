@@ -579,7 +579,7 @@ class HandState:
             self.stacks[top] += excess
             self.contributed[top] -= excess
             self.pot -= excess
-            self.able[top] = not self.folded[top]  # an all-in bet nobody could match: chips behind again
+            self.able[top] = not self.folded[top]  # after an all-in bet nobody matched, the bettor has chips again
             self.events.append(("uncalled", top, excess))
         n = self.n
         self.bets = [0] * n

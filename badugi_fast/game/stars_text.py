@@ -183,7 +183,7 @@ def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str
         table.buttons[state.button],
     ]
     append = lines.append
-    for seat, stack in zip(table.seats, state.starting_stacks, strict=True):
+    for seat, stack in zip(table.seats, state.starting_stacks, strict=False):
         append(f"{seat} ({money[stack]} in chips)")
     events = state.events
     for _, player, blind, amount, all_in in events[:2]:  # the engine posts both blinds first
