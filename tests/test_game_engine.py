@@ -298,6 +298,7 @@ ILLEGAL: list[tuple[str, Callable[[], HandState], Callable[[HandState], None], s
     ("discard a card not in the hand", _drawing_hand, lambda h: h.draw(1, [0, 1]), "cannot discard Ad"),
     ("discard a card twice", _drawing_hand, lambda h: h.draw(1, [0, 0]), "same card twice"),
     ("discard text not in the hand", _drawing_hand, lambda h: h.draw(1, "Ks"), "cannot discard Ks"),
+    ("discard a float", _drawing_hand, lambda h: h.draw(1, [float(h.cards[1][0])]), "int code"),  # type: ignore[list-item]
     ("act after the hand", lambda: _finished_hand(), lambda h: h.check(2), "complete phase"),
 ]
 

@@ -385,6 +385,8 @@ class HandState:
             kept = hand.copy()
             try:
                 for card in thrown:
+                    if type(card) is not int:  # 3.0 == 3 would pass remove() and put a float in the muck
+                        raise ValueError
                     kept.remove(card)
             except ValueError:  # thrown cards that are not all distinct cards of the hand: say what is wrong
                 self._refuse_discards(player, thrown)
@@ -433,6 +435,8 @@ class HandState:
         if count > 4:
             raise IllegalActionError(f"player {player} cannot discard {count} cards: a draw is 0 to 4 cards")
         for card in thrown:
+            if type(card) is not int:
+                raise IllegalActionError(f"player {player} cannot discard {card!r}: a card is an int code or text")
             if card not in self.cards[player]:
                 shown = card_str(card) if type(card) is int and 0 <= card <= 51 else repr(card)
                 raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
