@@ -15,7 +15,7 @@ import functools
 from collections.abc import Iterator
 
 from badugi_fast._backend import backend
-from badugi_fast.cards import RANK_CHARS, SUIT_CHARS
+from badugi_fast.cards import card_str
 from badugi_fast.history import stars
 from badugi_fast.history.detect import parse_hands, parse_one
 from badugi_fast.history.score import PlayerResult, Result, agrees, player_result, score
@@ -101,7 +101,7 @@ def _fast_result(data: bytes, values: list[int], at: int, source: str, index: in
 def _cards_text(packed: int) -> str:
     """Cards packed by the C code (count in bits 0-2, code k in bits 3 + 6k) as the site writes them."""
     codes = [(packed >> (3 + 6 * k)) & 63 for k in range(packed & 7)]
-    return " ".join(RANK_CHARS[code // 4] + SUIT_CHARS[code % 4] for code in codes)
+    return " ".join(map(card_str, codes))
 
 
 if AVAILABLE:  # the record layout of csrc/stars.h

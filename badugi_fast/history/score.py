@@ -229,9 +229,9 @@ def _player_results(
                     shown = " ".join(cards or ())
                     problems.append(f"{name}'s hand {shown}: site says {words!r}, ours {_describe(rank)}")
         cards_text = " ".join(cards) if cards else None
-        site_words_first = site_words[0] if site_words else None
+        site_first_words = site_words[0] if site_words else None
         paid, ours = collected.get(number, 0), expected.get(number, 0)
-        players.append(player_result(name, cards_text, rank, site_words_first, paid, ours, places))
+        players.append(player_result(name, cards_text, rank, site_first_words, paid, ours, places))
     return players
 
 
