@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from badugi_fast.cards import rank_value
 from badugi_fast.evaluator import describe, evaluate, rank_values
 from badugi_fast.history.model import Hand, Seat
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
@@ -282,7 +283,6 @@ def player_result(
 
 _SIZES = {"badugi": 4, "four": 4, "three": 3, "two": 2, "one": 1}
 _HEAD = re.compile(r"(?:a |an )?(badugi|four|three|two|one|[1-4]-card)s?\b", re.IGNORECASE)
-_RANKS = {"a": 1, "t": 10, "10": 10, "j": 11, "q": 12, "k": 13} | {str(n): n for n in range(2, 10)}
 
 
 def site_values(words: str) -> tuple[int, ...] | None:
@@ -298,9 +298,12 @@ def site_values(words: str) -> tuple[int, ...] | None:
     kind = head.group(1).lower()
     size = int(kind[0]) if kind[0].isdigit() else _SIZES[kind]
     tokens = [t for t in re.split(r"[\s,:;\-]+", words[head.end() :].lower()) if t and t not in ("card", "cards")]
-    if len(tokens) != size or any(token not in _RANKS for token in tokens):
+    if len(tokens) != size:
         return None
-    return tuple(sorted((_RANKS[token] for token in tokens), reverse=True))
+    try:
+        return tuple(sorted(map(rank_value, tokens), reverse=True))
+    except ValueError:
+        return None
 
 
 #: The same hands, descriptions and amounts come back in every file: these look-ups are cached (a speed-up).
