@@ -5,14 +5,13 @@ Same results as ``badugi_fast.reference.evaluate_many`` / ``showdown_many``, whi
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from badugi_fast import batches
 from badugi_fast._backend import backend
 from badugi_fast.batches import Batch, Errors
+from badugi_fast.files import cores
 
 __all__ = ["PARALLEL_THRESHOLD", "evaluate_many", "showdown_many"]
 
@@ -65,13 +64,5 @@ def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[
 def _threads(threads: int | None, count: int) -> int:
     """The number of native threads for a batch of ``count`` hands."""
     if threads is None:
-        return _cores() if count >= PARALLEL_THRESHOLD else 1
+        return cores() if count >= PARALLEL_THRESHOLD else 1
     return threads
-
-
-def _cores() -> int:
-    """Cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not every platform has sched_getaffinity
-        return os.cpu_count() or 1
