@@ -427,11 +427,15 @@ static span marker(span line, hand_state *h)
     return strip((span){line.p + first + 3, (size_t)(second - first - 3)}, h);
 }
 
-/* The stars._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
+/* The lines._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
  * returns 1 with the name and stack found as Python's regex finds them (shortest name, longest amount), 0 when
- * it does not match. */
+ * it does not match. Linear in the line, as lines.seat_of: whether a ")" follows is known from the last one. */
 static int seat_pattern(span s, span *name, span *stack, hand_state *h)
 {
+    size_t last_close = 0; /* one past the last ")" of s, 0 without one */
+    for (size_t i = s.n; i > 0 && last_close == 0; i--)
+        if (s.p[i - 1] == ')')
+            last_close = i;
     for (size_t end = 1; end + 2 < s.n; end++) {
         if (s.p[end] != ' ' || s.p[end + 1] != '(')
             continue;
@@ -442,7 +446,7 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
             run++;
         if (run < rest.n && (unsigned char)rest.p[run] >= 0x80)
             h->bad = 1; /* a Unicode digit would extend Python's [\d,.]+ */
-        int parenthesis_after = find_char(sub(rest, run), ')') >= 0; /* the same for every shorter amount */
+        int parenthesis_after = last_close > end + 2 + run; /* a ")" after the amount, as after any shorter one */
         for (size_t stop = run; stop > sign; stop--) { /* the amount, longest first */
             span tail = sub(rest, stop);
             for (int chips = 1; chips >= 0; chips--) {
@@ -620,8 +624,8 @@ static void play_line(hand_state *h, span line)
         if (i >= 0 && value >= 0)
             add_chips(&h->players[i].returned, value, h);
     } else if (starts(line, "Table '")) {
-        /* r"Table '(.*)' .*?Seat #(\d+) is the button": the greedy name ends at the last "' " that a button is
-         * written after, and the button is the first one written after that "' ". */
+        /* lines.table_of, r"Table '(.*)' .*?Seat #(\d+) is the button": the greedy name ends at the last "' " that
+         * a button is written after, and the button is the first one written after that "' ". */
         long last = -1, quote = -1;
         for (long seat = find(line, "Seat #"); seat >= 0; seat = find_from(line, (size_t)seat + 1, "Seat #"))
             if (button_at(line, (size_t)seat, h) >= 0)

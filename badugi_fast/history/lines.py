@@ -18,8 +18,10 @@ __all__ = [
     "marker",
     "player_action",
     "read_body",
+    "seat_of",
     "split_all_in",
     "summary_line",
+    "table_of",
     "uncalled_line",
 ]
 
@@ -114,9 +116,10 @@ def _untagged(name: str) -> str:
     >>> _untagged("Player3 (button) (small blind)")
     'Player3'
     """
-    while name.endswith(")") and " (" in name:
-        name = name[: name.rfind(" (")]
-    return name
+    end = len(name)  # one cut at the end, not a copy of the name per tag: linear however many tags there are
+    while name.endswith(")", 0, end) and (tag := name.rfind(" (", 0, end)) >= 0:
+        end = tag
+    return name[:end]
 
 
 def player_action(build: Builder, name: str, rest: str, call_totals: bool = False) -> None:
@@ -199,8 +202,43 @@ def _post(build: Builder, name: str, tail: str, all_in: bool) -> None:
 
 _STREETS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3}
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)")
-_TABLE = re.compile(r"Table '(.*)' .*?Seat #(\d+) is the button")
+_BUTTON_SEAT = re.compile(r"Seat #(\d+) is the button")
 _BUTTON = re.compile(r"The button is in seat #(\d+)")
+
+
+def seat_of(line: str) -> tuple[int, str, str, str] | None:
+    """``(seat, name, stack text, rest)`` of ``Seat 3: Hero ($5.25 in chips) is sitting out``, or None.
+
+    This is ``_SEAT.match(line)``, in time linear in the line. On its own the pattern takes time quadratic in the
+    length of a line with many `` (1,`` and no ``)`` after them (a 40 KB line: seconds): each try of a name runs
+    ``,[^)]*`` to the end of the line. A match ends at a ``)``, so no try past the line's last ``)`` can succeed,
+    and every try before it finds a ``)`` at once: matching only up to the last ``)`` gives the same groups.
+    ``seat_pattern`` in csrc/stars.c is the same search in C.
+
+    >>> seat_of("Seat 3: Mr (X) ($1,000 in chips, $5 bounty) out")
+    (3, 'Mr (X)', '$1,000', ' out')
+    """
+    found = _SEAT.match(line, 0, line.rfind(")") + 1)
+    if found is None:
+        return None
+    return int(found.group(1)), found.group(2), found.group(3), line[found.start(4) :]
+
+
+def table_of(line: str) -> tuple[str, int] | None:
+    r"""``(table, button)`` of ``Table 'Ariadne' 6-max Seat #2 is the button``, or None: what
+    ``re.match(r"Table '(.*)' .*?Seat #(\d+) is the button", line)`` finds, in linear time (that pattern tries
+    every ``' `` of the line from the end, and scans the rest of the line from each: quadratic).
+
+    The greedy name ends at the last ``' `` before the last button phrase; the button is the first phrase after
+    that ``' `` (``play_line`` in csrc/stars.c reads it the same way).
+
+    >>> table_of("Table 'It's 6' 6-max Seat #2 is the button"), table_of("Table 'T' no button")
+    (("It's 6", 2), None)
+    """
+    phrases = [found.start() for found in _BUTTON_SEAT.finditer(line)] if line.startswith("Table '") else []
+    quote = line.rfind("' ", 7, phrases[-1]) if phrases else -1
+    button = _BUTTON_SEAT.search(line, quote + 2) if quote >= 0 else None
+    return None if button is None else (line[7:quote], int(button.group(1)))
 
 
 def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separator: str) -> None:
@@ -238,9 +276,9 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
             elif section == 2:
                 summary_line(build, line)
             elif section == 0 and line.startswith("Seat "):
-                seat = _SEAT.match(line)
+                seat = seat_of(line)
                 if seat is not None:
-                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)), "sitting out" in seat.group(4))
+                    build.seat(seat[0], seat[1], amount(seat[2]), "sitting out" in seat[3])
             else:
                 _play_line(build, line, separator)
     except ValueError as error:
@@ -261,9 +299,9 @@ def _play_line(build: Builder, line: str, separator: str) -> None:
     elif line.startswith("Uncalled bet "):
         uncalled_line(build, line)
     elif line.startswith("Table '"):
-        table = _TABLE.match(line)
+        table = table_of(line)
         if table is not None:
-            build.hand.table, build.hand.button = table.group(1), int(table.group(2))
+            build.hand.table, build.hand.button = table
     elif line.startswith("The button is in seat #"):
         button = _BUTTON.match(line)
         if button is not None:
