@@ -62,7 +62,12 @@ def text_rows(hands: Sequence[str]) -> bytes:
 def code_rows(hands: ArrayLike) -> NDArray[np.uint8]:
     """The codes as an (N, 4) C-contiguous uint8 array; rows with a code outside 0..51 get 255s, so that the
     lookup refuses them too instead of seeing the value wrapped around. A C-contiguous uint8 array comes back as it
-    is, without a copy."""
+    is, without a copy; any other layout (Fortran order, strides, negative strides, views) or byte order is
+    copied into a new C-contiguous array, which is what the C lookup reads.
+
+    >>> code_rows(np.asfortranarray(np.array([[3, 6, 9, 12], [0, 1, 2, 300]], dtype=">i4"))).tolist()
+    [[3, 6, 9, 12], [255, 255, 255, 255]]
+    """
     array = np.asarray(hands)
     if array.size == 0 and array.ndim == 1:  # an empty list: numpy cannot know its shape or dtype
         return np.empty((0, 4), dtype=np.uint8)
@@ -73,9 +78,10 @@ def code_rows(hands: ArrayLike) -> NDArray[np.uint8]:
     if array.dtype == np.uint8:
         return np.ascontiguousarray(array)
     out_of_range = np.asarray(((array < 0) | (array > 51)).any(axis=1))
-    if not out_of_range.any():
-        return np.ascontiguousarray(array, dtype=np.uint8)
-    return np.where(out_of_range[:, None], 255, array).astype(np.uint8)
+    codes = np.ascontiguousarray(array, dtype=np.uint8)  # a new array: out-of-range codes wrap, then are marked
+    if out_of_range.any():
+        codes[out_of_range] = 255
+    return codes
 
 
 def row_error(hands: Batch, row: int) -> ValueError:

@@ -63,10 +63,15 @@ def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[
 
 
 def _threads(threads: int | None, count: int) -> int:
-    """The number of native threads for a batch of ``count`` hands."""
+    """The number of native threads for a batch of ``count`` hands. The C code uses at most BADUGI_MAX_THREADS
+    and one per hand; a count past C's int (``threads=2**31``) is brought within it here, as the reference
+    accepts any positive count and results never depend on it."""
     if threads is None:
         return _cores() if count >= PARALLEL_THRESHOLD else 1
-    return threads
+    return min(threads, _INT_MAX)
+
+
+_INT_MAX = 2**31 - 1
 
 
 def _cores() -> int:

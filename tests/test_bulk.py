@@ -185,6 +185,76 @@ def test_bad_options(evaluate_many: Evaluate, option: str, value: object) -> Non
         evaluate_many(["As2h3d4c"], errors="ignore")
 
 
+def _read_only(array: NDArray[np.int64]) -> NDArray[np.int64]:
+    array = array.copy()
+    array.setflags(write=False)
+    return array
+
+
+def _unaligned(array: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The same values in memory one byte past an aligned address (for dtypes wider than a byte)."""
+    raw = np.zeros(array.nbytes + 1, dtype=np.uint8)
+    view = np.frombuffer(raw.data, dtype=array.dtype, count=array.size, offset=1).reshape(array.shape)
+    view[...] = array
+    return view
+
+
+#: Ways an (N, 4) array may be laid out in memory, each as a function of a C-contiguous array of the same values.
+LAYOUTS: dict[str, Callable[[NDArray[np.int64]], NDArray[np.int64]]] = {
+    "c": lambda a: a,
+    "fortran": np.asfortranarray,
+    "strided rows": lambda a: np.repeat(a, 3, axis=0)[::3],
+    "strided columns": lambda a: np.repeat(a, 2, axis=1)[:, ::2],
+    "negative strides": lambda a: np.ascontiguousarray(a[::-1, ::-1])[::-1, ::-1],
+    "transposed view": lambda a: np.ascontiguousarray(a.T).T,
+    "view of a 3-d array": lambda a: np.stack([a, a[::-1]], axis=1)[:, 0, :],
+    "read-only": _read_only,
+    "read-only fortran": lambda a: _read_only(np.asfortranarray(a)),
+    "unaligned": _unaligned,
+}
+LAYOUT_DTYPES = ["u1", "i1", "<i2", ">i2", "<u2", ">u2", "<i4", ">i4", "<i8", ">i8", "<u8", ">u8"]
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+@pytest.mark.parametrize("dtype", LAYOUT_DTYPES)
+def test_every_layout_and_dtype_gives_the_reference_answer(layout: str, dtype: str) -> None:
+    """Valid and invalid rows (duplicates, codes out of range that would wrap to valid ones) in every layout and
+    byte order: the same ranks, marks and first error as the reference, and the caller's array left as it was."""
+    kind = np.dtype(dtype)
+    rng = np.random.default_rng(len(layout) * 100 + kind.itemsize)
+    values = np.array([rng.permutation(52)[:4] for _ in range(150)], dtype=np.int64)
+    bad = [60, 255, 256 + 3, 2**31, 2**40 + 5, -1, -(2**31) - 1]
+    fits = [code for code in bad if np.iinfo(kind).min <= code <= np.iinfo(kind).max]
+    for k, code in enumerate(fits):
+        values[7 + 11 * k, k % 4] = code
+    values[3] = [5, 9, 5, 1]  # a duplicate
+    hands = LAYOUTS[layout](values.astype(kind))
+    before = hands.copy()
+    assert np.array_equal(
+        badugi_fast.evaluate_many(hands, errors="mark"), reference.evaluate_many(hands, errors="mark")
+    )
+    with pytest.raises(ValueError) as expected:  # noqa: PT011 - the message is compared below
+        reference.evaluate_many(hands)
+    with pytest.raises(ValueError) as fast:  # noqa: PT011
+        badugi_fast.evaluate_many(hands, threads=2)
+    assert str(fast.value) == str(expected.value)
+    valid = values.min(axis=1) >= 0
+    valid &= values.max(axis=1) <= 51
+    valid &= np.array([len(set(row)) == 4 for row in values.tolist()])
+    good = LAYOUTS[layout](values[valid].astype(kind))
+    assert np.array_equal(badugi_fast.evaluate_many(good), reference.evaluate_many(good))
+    assert np.array_equal(hands, before)
+
+
+@pytest.mark.parametrize("threads", [2**31, 2**63, 2**70])
+def test_huge_thread_counts_are_accepted_as_by_the_reference(threads: int) -> None:
+    """Results never depend on ``threads``: the reference takes any positive int, and so does the C path."""
+    codes = np.array([[3, 6, 9, 12], [0, 1, 2, 60]], dtype=np.int64)
+    marked = reference.evaluate_many(codes, threads=threads, errors="mark")
+    assert badugi_fast.evaluate_many(codes, threads=threads, errors="mark").tolist() == marked.tolist() == [1, 0]
+    assert badugi_fast.evaluate_many(["As2h3d4c", "Kc Kd Kh Ks"], threads=threads).tolist() == [1, 1092]
+
+
 # ---- showdown_many -------------------------------------------------------------------------------------------
 
 SHOWDOWN_MANY = [pytest.param(badugi_fast.showdown_many, id="fast"), pytest.param(reference.showdown_many, id="ref")]
