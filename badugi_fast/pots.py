@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from badugi_fast.ranks import RANK_COUNT
+
 __all__ = ["Pot", "award", "build_pots", "split_uncalled"]
 
 
@@ -103,6 +105,8 @@ def award(
     """
     if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
         raise ValueError(f"chip must be a positive integer amount, not {chip!r}")
+    _check_pots(pots)
+    _check_ranks(ranks)
     per_pot = _rake_per_pot(pots, rake)
     collected: dict[int, int] = {}
     for number, (pot, taken) in enumerate(zip(pots, per_pot, strict=True)):
@@ -145,6 +149,8 @@ def _rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
         if rake > total:
             raise ValueError(f"rake {rake} is more than the pots hold")
         return per_pot
+    if not isinstance(rake, Sequence):  # a float, a Decimal...: say what a rake must be
+        _check_amounts([rake], "rake")
     _check_amounts(rake, "rake")
     if len(rake) != len(pots):
         raise ValueError(f"{len(rake)} rake amounts for {len(pots)} pots")
@@ -171,6 +177,30 @@ def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:
     if not winners:
         raise ValueError(f"pot {number} ({pot.amount}) has eligible players {list(pot.eligible)} but no hand shown")
     return winners
+
+
+def _check_pots(pots: Sequence[Pot]) -> None:
+    """``award``'s pots must be a sequence of ``Pot``, each of a non-negative integer amount, won by players
+    numbered by non-negative ints (positions in the contributions)."""
+    if not isinstance(pots, Sequence) or isinstance(pots, (str, bytes)):
+        raise ValueError(f"pots must be a sequence of Pot, not {type(pots).__name__}")
+    for number, pot in enumerate(pots):
+        if not isinstance(pot, Pot):
+            raise ValueError(f"pot {number} must be a Pot, not {type(pot).__name__}")
+        _check_amounts([pot.amount], "pot")
+        for player in pot.eligible:
+            if type(player) is not int or player < 0:
+                raise ValueError(f"pot {number}: a player is a position (a non-negative int), not {player!r}")
+
+
+def _check_ranks(ranks: Mapping[int, int]) -> None:
+    """``award``'s ranks must map players to rank numbers 1..1092 (a float, a bool or a 0 would be compared as a
+    rank and could win a pot)."""
+    if not isinstance(ranks, Mapping):
+        raise ValueError(f"ranks must map each player to a rank number, not {type(ranks).__name__}")
+    for player, rank in ranks.items():
+        if type(rank) is not int or not 1 <= rank <= RANK_COUNT:
+            raise ValueError(f"player {player!r} has rank {rank!r}: a rank number is an int 1..{RANK_COUNT}")
 
 
 def _check_amounts(amounts: Sequence[int], what: str) -> None:

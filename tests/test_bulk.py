@@ -4,6 +4,7 @@ count and code path, in both modules; and a clear error (or a 0 with errors="mar
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -314,3 +315,74 @@ def test_showdown_many_errors(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         showdown_many(hands, active)
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+@pytest.mark.parametrize("seats", [0, 1, 3])
+def test_no_deals_give_an_empty_mask(showdown_many: Callable[..., NDArray[np.bool_]], seats: int) -> None:
+    for active in (None, np.zeros((0, seats), dtype=bool)):
+        mask = showdown_many(np.zeros((0, seats, 4), dtype=np.uint8), active, check_duplicates=True)
+        assert mask.shape == (0, seats)
+        assert mask.dtype == np.bool_
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+def test_deals_without_seats_are_refused(showdown_many: Callable[..., NDArray[np.bool_]]) -> None:
+    with pytest.raises(ValueError, match=r"^hands has shape \(2, 0, 4\): deals with no seats have no winner$"):
+        showdown_many(np.zeros((2, 0, 4), dtype=np.int64))
+
+
+def first_shared_card(deals: NDArray[np.int64], active: NDArray[np.bool_]) -> str | None:
+    """The message for the first card held by two active seats, found the plain way (the test's own definition)."""
+    for deal in range(len(deals)):
+        seen: dict[int, int] = {}
+        for seat in range(deals.shape[1]):
+            if active[deal, seat]:
+                for code in deals[deal, seat].tolist():
+                    if code in seen:
+                        return f"deal {deal}: card {card_str(code)} is in seat {seen[code]} and seat {seat}"
+                    seen[code] = seat
+    return None
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+@pytest.mark.parametrize("seats", [2, 6, 13])
+def test_check_duplicates_finds_the_first_card_dealt_twice(
+    showdown_many: Callable[..., NDArray[np.bool_]], seats: int
+) -> None:
+    deals, active = random_deals(120, seats, seed=seats)
+    deals = deals.astype(np.int64)
+    assert np.array_equal(showdown_many(deals, active, check_duplicates=True), showdown_many(deals, active))
+    rng = np.random.default_rng(seats)
+    for _ in range(8):
+        damaged = deals.copy()
+        for deal in rng.choice(120, 3, replace=False):  # a card of one seat also given to another seat
+            giver, taker = rng.choice(seats, 2, replace=False)
+            damaged[deal, taker, rng.integers(4)] = damaged[deal, giver, rng.integers(4)]
+            while len(set(damaged[deal, taker].tolist())) < 4:  # keep every hand valid on its own
+                damaged[deal, taker, rng.integers(4)] = rng.integers(52)
+        expected = first_shared_card(damaged, active)
+        unchecked = showdown_many(damaged, active)  # the default: each seat's hand on its own
+        if expected is None:  # the shared card is in a folded seat: not a duplicate among the players
+            assert np.array_equal(showdown_many(damaged, active, check_duplicates=True), unchecked)
+        else:
+            with pytest.raises(ValueError, match=f"^{re.escape(expected)}$"):
+                showdown_many(damaged, active, check_duplicates=True)
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+def test_check_duplicates_past_thirteen_seats_and_junk_in_folded_seats(
+    showdown_many: Callable[..., NDArray[np.bool_]],
+) -> None:
+    deck = np.arange(52).reshape(13, 4)
+    full = np.concatenate([deck, [[0, 5, 10, 15]]])[None]  # 14 seats: 52 cards cannot go round
+    with pytest.raises(ValueError, match=r"^deal 0: card Ac is in seat 0 and seat 13$"):
+        showdown_many(full, check_duplicates=True)
+    junk = np.full((1, 5000, 4), 999, dtype=np.int64)  # folded seats may hold anything
+    junk[0, [0, 4999]] = [[3, 6, 9, 12], [0, 5, 10, 15]]
+    active = np.zeros((1, 5000), dtype=bool)
+    active[0, [0, 4999]] = True
+    assert np.flatnonzero(showdown_many(junk, active, check_duplicates=True)).tolist() == [0, 4999]
+    for bad in (1, "yes", None):
+        with pytest.raises(ValueError, match="check_duplicates must be True or False"):
+            showdown_many(deck[None], check_duplicates=bad)
