@@ -27,9 +27,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.detect import decode
 from badugi_fast.history.lines import _untagged, seat_of, table_of
 from badugi_fast.history.merge import description_of
+from badugi_fast.history.sources import decode
 
 SEAT = re.compile(r"Seat (\d+): (.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)")
 TABLE = re.compile(r"Table '(.*)' .*?Seat #(\d+) is the button")

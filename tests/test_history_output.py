@@ -12,8 +12,8 @@ import pytest
 
 from badugi_fast.history import PlayerResult, Result, parse, score, score_files
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.detect import decode
 from badugi_fast.history.output import _player_text, renderer
+from badugi_fast.history.sources import decode
 
 ODD_TEXT = ['quote " and backslash \\', "tab\tnew\nline \x00\x1f", "é ♠ \u2028 😀", "", "null"]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from badugi_fast.cards import find_cards
+
 __all__ = ["MOST_DIGITS", "ParseError", "amount", "cards_in", "game_info", "hand_id_of", "money"]
 
 
@@ -34,7 +36,7 @@ def amount(text: str) -> int:
     >>> amount("1" + "0" * 30)
     Traceback (most recent call last):
     ...
-    ValueError: amount too large: 31 digits (at most 30) in '10000000000000000000000000000000'
+    ValueError: amount too large: 31 digits (at most 30) in '1000000000000000000000000000000'
     """
     known = _AMOUNTS.get(text)
     if known is not None:
@@ -80,18 +82,15 @@ def money(hundredths: int, places: int = 2) -> str:
     return f"{sign}{whole}.{cents:02d}"
 
 
-_CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
-
-
 def cards_in(text: str) -> tuple[str, ...]:
-    """Every card written in ``text``, in order (``[As 3h] [5h Ks]`` gives four); other text is ignored.
+    """``cards.find_cards``, remembered: hole cards, draws and shown hands repeat across the hands of a file.
 
-    >>> cards_in("[As 3h] [5h Ks]"), cards_in("Jh,3h,2s,3s")
-    (('As', '3h', '5h', 'Ks'), ('Jh', '3h', '2s', '3s'))
+    >>> cards_in("[As 3h] [5h Ks]")
+    ('As', '3h', '5h', 'Ks')
     """
     known = _CARDS.get(text)
     if known is None:
-        known = tuple(_CARD.findall(text))
+        known = find_cards(text)
         if len(text) <= _KEY_LENGTH:
             if len(_CARDS) >= _CARDS_KEPT:
                 _CARDS.clear()
