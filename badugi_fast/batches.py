@@ -144,12 +144,14 @@ def _check_no_card_twice(deals: NDArray[np.integer], playing: NDArray[np.bool_])
     no card twice exactly when the sum of its active seats' sets equals their union. (More than 13 active seats
     cannot hold 52 distinct cards; the sum of 4,096 seats would not fit 64 bits.)"""
     count, seats = playing.shape
-    codes = code_rows(deals.reshape(count * seats, 4)).reshape(count, seats, 4)  # inactive junk: 255, no bit
-    bits = _CARD_BITS.take(np.ascontiguousarray(codes.transpose(1, 2, 0)))  # (seat, card, deal): rows in a row
+    codes = code_rows(deals.reshape(count * seats, 4)).reshape(count, seats, 4)
+    by_seat = np.ascontiguousarray(codes.transpose(1, 2, 0))  # (seat, card, deal): each deal's codes in a row
+    bits = np.left_shift(np.uint64(1), by_seat, dtype=np.uint64)  # numpy shifts past 63 to 0: junk has no bit
     sets = bits[:, 0] | bits[:, 1] | bits[:, 2] | bits[:, 3]
-    sets *= playing.T
+    sets *= playing.T  # inactive seats, whatever they hold, hold no card
     shared = sets.sum(axis=0, dtype=np.uint64) != np.bitwise_or.reduce(sets, axis=0)
-    shared |= playing.sum(axis=1) > 13
+    if seats > 13:
+        shared |= playing.sum(axis=1) > 13
     if not shared.any():
         return
     deal = int(np.argmax(shared))
@@ -159,7 +161,3 @@ def _check_no_card_twice(deals: NDArray[np.integer], playing: NDArray[np.bool_])
             if code in holder:
                 raise ValueError(f"deal {deal}: card {card_str(code)} is in seat {holder[code]} and seat {seat}")
             holder[code] = seat
-
-
-#: The 52-bit set of each uint8 card code (codes 52..255 have none).
-_CARD_BITS = np.array([1 << code for code in range(52)] + [0] * 204, dtype=np.uint64)
