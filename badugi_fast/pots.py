@@ -224,12 +224,13 @@ def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:
 def _check_pots(pots: Sequence[Pot]) -> None:
     """The pots of ``award_pots`` and ``rake_per_pot`` must be a sequence of ``Pot``, each of a non-negative
     integer amount, won by players numbered by non-negative ints (positions in the contributions)."""
-    if not isinstance(pots, Sequence) or isinstance(pots, (str, bytes)):
+    if type(pots) is not list and (not isinstance(pots, Sequence) or isinstance(pots, (str, bytes))):
         raise ValueError(f"pots must be a sequence of Pot, not {type(pots).__name__}")
-    for number, pot in enumerate(pots):
-        if not isinstance(pot, Pot):
+    for number, pot in enumerate(pots):  # plain ints (the usual case) cost two cheap tests each
+        if type(pot) is not Pot:
             raise ValueError(f"pot {number} must be a Pot, not {type(pot).__name__}")
-        _check_amounts([pot.amount], "pot")
+        if type(pot.amount) is not int or pot.amount < 0:
+            _check_amounts([pot.amount], "pot")
         for player in pot.eligible:
             if type(player) is not int or player < 0:
                 raise ValueError(f"pot {number}: a player is a position (a non-negative int), not {player!r}")
@@ -238,10 +239,10 @@ def _check_pots(pots: Sequence[Pot]) -> None:
 def _check_ranks(ranks: Mapping[int, int]) -> None:
     """The ranks of ``award_pots`` must map players to rank numbers 1..1092 (a float, a bool or a 0 would be
     compared as a rank and could win a pot)."""
-    if not isinstance(ranks, Mapping):
+    if type(ranks) is not dict and not isinstance(ranks, Mapping):
         raise ValueError(f"ranks must map each player to a rank number, not {type(ranks).__name__}")
     for player, rank in ranks.items():
-        if type(rank) is not int or not 1 <= rank <= RANK_COUNT:
+        if type(rank) is not int or not 0 < rank <= RANK_COUNT:
             raise ValueError(f"player {player!r} has rank {rank!r}: a rank number is an int 1..{RANK_COUNT}")
 
 

@@ -429,7 +429,7 @@ static span marker(span line, hand_state *h)
 
 /* The lines._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
  * returns 1 with the name and stack found as Python's regex finds them (shortest name, longest amount), 0 when
- * it does not match. Linear in the line, as lines.seat_of: whether a ")" follows is known from the last one. */
+ * it does not match. Linear in the line, as lines.seat_match: whether a ")" follows is known from the last one. */
 static int seat_pattern(span s, span *name, span *stack, hand_state *h)
 {
     size_t last_close = 0; /* one past the last ")" of s, 0 without one */

@@ -1,7 +1,7 @@
 """The hand-history readers take time linear in the length of a line, whatever the line.
 
 Three patterns backtracked quadratically (a 40 KB line took seconds, a 200 KB one minutes): the seat and table
-lines of PokerStars and Full Tilt (``lines.seat_of``, ``lines.table_of``) and Merge's ``<description>``
+lines of PokerStars and Full Tilt (``lines.seat_match``, ``lines.table_of``) and Merge's ``<description>``
 (``merge.description_of``). Each is now found in linear time, and must find exactly what the original pattern
 found: hypothesis compares each with the original regular expression (written here as the specification) on
 random lines built from the pieces that matter to it. The summary's ``Hero (button) (small blind)`` tags were cut
@@ -28,7 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.lines import _untagged, seat_of, table_of
+from badugi_fast.history.lines import _untagged, seat_match, table_of
 from badugi_fast.history.merge import description_of
 from badugi_fast.history.sources import decode
 
@@ -53,10 +53,12 @@ def lines_of(prefixes: list[str], pieces: list[str]) -> st.SearchStrategy[str]:
         [" (", "(", ")", ",", ".", "$", "€", "1", "٣", " in chips", " ", "x", ", ", "sitting out"],
     )
 )
-def test_seat_of_finds_what_the_pattern_finds(line: str) -> None:
-    found = SEAT.match(line)
-    expected = None if found is None else (int(found.group(1)), found.group(2), found.group(3), found.group(4))
-    assert seat_of(line) == expected
+def test_seat_match_finds_what_the_pattern_finds(line: str) -> None:
+    found, fast = SEAT.match(line), seat_match(line)
+    assert (found is None) == (fast is None)
+    if found is not None and fast is not None:
+        assert fast.group(1, 2, 3) == found.group(1, 2, 3)
+        assert line[fast.start(4) :] == found.group(4)
 
 
 @settings(max_examples=500, deadline=None)

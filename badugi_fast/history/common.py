@@ -45,9 +45,10 @@ def amount(text: str) -> int:
     whole, dot, fraction = clean.partition(".")
     if not (whole.isdigit() or (dot and not whole)) or len(fraction) > 2 or (dot and not fraction.isdigit()):
         raise ValueError(f"not an amount: {text!r}")
-    whole = whole.lstrip("0")
-    if len(whole) > MOST_DIGITS:
-        raise ValueError(f"amount too large: {len(whole)} digits (at most {MOST_DIGITS}) in {_clipped(text)!r}")
+    if len(whole) > MOST_DIGITS:  # leading zeros do not count, but int() would count them
+        whole = whole.lstrip("0")
+        if len(whole) > MOST_DIGITS:
+            raise ValueError(f"amount too large: {len(whole)} digits (at most {MOST_DIGITS}) in {_clipped(text)!r}")
     value = int(whole or "0") * 100 + int(fraction.ljust(2, "0") if dot else "0")
     if len(text) <= _KEY_LENGTH:
         if len(_AMOUNTS) >= _AMOUNTS_KEPT:

@@ -18,7 +18,7 @@ __all__ = [
     "marker",
     "player_action",
     "read_body",
-    "seat_of",
+    "seat_match",
     "split_all_in",
     "summary_line",
     "table_of",
@@ -206,22 +206,21 @@ _BUTTON_SEAT = re.compile(r"Seat #(\d+) is the button")
 _BUTTON = re.compile(r"The button is in seat #(\d+)")
 
 
-def seat_of(line: str) -> tuple[int, str, str, str] | None:
-    """``(seat, name, stack text, rest)`` of ``Seat 3: Hero ($5.25 in chips) is sitting out``, or None.
+def seat_match(line: str) -> re.Match[str] | None:
+    """``_SEAT.match(line)`` (``Seat 3: Hero ($5.25 in chips) is sitting out``), in time linear in the line: groups
+    1 to 3 (seat, name, stack) are the pattern's; the rest of the line after the stack's ``)`` starts at
+    ``start(4)`` (group 4 itself stops at the line's last ``)``).
 
-    This is ``_SEAT.match(line)``, in time linear in the line. On its own the pattern takes time quadratic in the
-    length of a line with many `` (1,`` and no ``)`` after them (a 40 KB line: seconds): each try of a name runs
-    ``,[^)]*`` to the end of the line. A match ends at a ``)``, so no try past the line's last ``)`` can succeed,
-    and every try before it finds a ``)`` at once: matching only up to the last ``)`` gives the same groups.
-    ``seat_pattern`` in csrc/stars.c is the same search in C.
+    On its own the pattern takes time quadratic in the length of a line with many `` (1,`` and no ``)`` after
+    them (a 40 KB line: 20 s): each try of a name runs ``,[^)]*`` to the end of the line. A match ends at a ``)``,
+    so no try past the line's last ``)`` can succeed, and every try before it finds a ``)`` at once: matching
+    only up to the last ``)`` finds the same groups. ``seat_pattern`` in csrc/stars.c is the same search in C.
 
-    >>> seat_of("Seat 3: Mr (X) ($1,000 in chips, $5 bounty) out")
-    (3, 'Mr (X)', '$1,000', ' out')
+    >>> found = seat_match("Seat 3: Mr (X) ($1,000 in chips, $5 bounty) out")
+    >>> found.group(1, 2, 3) if found else None
+    ('3', 'Mr (X)', '$1,000')
     """
-    found = _SEAT.match(line, 0, line.rfind(")") + 1)
-    if found is None:
-        return None
-    return int(found.group(1)), found.group(2), found.group(3), line[found.start(4) :]
+    return _SEAT.match(line, 0, line.rfind(")") + 1)
 
 
 def table_of(line: str) -> tuple[str, int] | None:
@@ -235,8 +234,12 @@ def table_of(line: str) -> tuple[str, int] | None:
     >>> table_of("Table 'It's 6' 6-max Seat #2 is the button"), table_of("Table 'T' no button")
     (("It's 6", 2), None)
     """
-    phrases = [found.start() for found in _BUTTON_SEAT.finditer(line)] if line.startswith("Table '") else []
-    quote = line.rfind("' ", 7, phrases[-1]) if phrases else -1
+    if not line.startswith("Table '"):
+        return None
+    last = len(line)  # the last "Seat #N is the button", looked for backwards
+    while (last := line.rfind("Seat #", 0, last)) >= 0 and _BUTTON_SEAT.match(line, last) is None:
+        pass
+    quote = line.rfind("' ", 7, last) if last >= 0 else -1
     button = _BUTTON_SEAT.search(line, quote + 2) if quote >= 0 else None
     return None if button is None else (line[7:quote], int(button.group(1)))
 
@@ -276,9 +279,10 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
             elif section == 2:
                 summary_line(build, line)
             elif section == 0 and line.startswith("Seat "):
-                seat = seat_of(line)
+                seat = seat_match(line)
                 if seat is not None:
-                    build.seat(seat[0], seat[1], amount(seat[2]), "sitting out" in seat[3])
+                    out = line.find("sitting out", seat.start(4)) >= 0
+                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)), out)
             else:
                 _play_line(build, line, separator)
     except ValueError as error:
