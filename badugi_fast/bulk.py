@@ -51,18 +51,25 @@ def evaluate_many(hands: Batch, *, threads: int | None = None, errors: Errors = 
     return ranks
 
 
-def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[np.bool_]:
+def showdown_many(
+    hands: ArrayLike, active: ArrayLike | None = None, *, check_duplicates: bool = False
+) -> NDArray[np.bool_]:
     """Which seats win or split each deal: ``hands`` (N, P, 4) card codes, ``active`` an optional (N, P) bool mask of
     the seats still in (default: all). Returns an (N, P) bool mask; inactive seats never win.
 
     >>> showdown_many([[[3, 6, 9, 12], [48, 49, 50, 51], [0, 5, 10, 15]]]).tolist()
     [[True, False, True]]
     """
-    return batches.showdown_mask(hands, active, evaluate_many)
+    return batches.showdown_mask(hands, active, evaluate_many, check_duplicates)
 
 
 def _threads(threads: int | None, count: int) -> int:
-    """The number of native threads for a batch of ``count`` hands."""
+    """The number of native threads for a batch of ``count`` hands. The C code uses at most BADUGI_MAX_THREADS
+    and one per hand; a count past C's int (``threads=2**31``) is brought within it here, as the reference
+    accepts any positive count and results never depend on it."""
     if threads is None:
         return cores() if count >= PARALLEL_THRESHOLD else 1
-    return threads
+    return min(threads, _INT_MAX)
+
+
+_INT_MAX = 2**31 - 1

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from badugi_fast.ranks import RANK_COUNT
+
 __all__ = ["Pot", "award", "award_pots", "build_pots", "odd_chip_order", "rake_per_pot", "split_uncalled"]
 
 
@@ -141,6 +143,7 @@ def award_pots(
     """
     if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
         raise ValueError(f"chip must be a positive integer amount, not {chip!r}")
+    _check_ranks(ranks)
     shares: list[dict[int, int]] = []
     for number, (pot, taken) in enumerate(zip(pots, rake_per_pot(pots, rake), strict=True)):
         amount = pot.amount - taken
@@ -173,6 +176,7 @@ def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
     >>> rake_per_pot(build_pots([50, 100, 100]), 160), rake_per_pot(build_pots([50, 100, 100]), [5, 5])
     ([150, 10], [5, 5])
     """
+    _check_pots(pots)
     if isinstance(rake, int):
         _check_amounts([rake], "rake")
         per_pot = []
@@ -187,6 +191,8 @@ def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
         if rake > total:
             raise ValueError(f"rake {rake} is more than the pots hold")
         return per_pot
+    if not isinstance(rake, Sequence):  # a float, a Decimal...: say what a rake must be
+        _check_amounts([rake], "rake")
     _check_amounts(rake, "rake")
     if len(rake) != len(pots):
         raise ValueError(f"{len(rake)} rake amounts for {len(pots)} pots")
@@ -213,6 +219,31 @@ def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:
     if not winners:
         raise ValueError(f"pot {number} ({pot.amount}) has eligible players {list(pot.eligible)} but no hand shown")
     return winners
+
+
+def _check_pots(pots: Sequence[Pot]) -> None:
+    """The pots of ``award_pots`` and ``rake_per_pot`` must be a sequence of ``Pot``, each of a non-negative
+    integer amount, won by players numbered by non-negative ints (positions in the contributions)."""
+    if type(pots) is not list and (not isinstance(pots, Sequence) or isinstance(pots, (str, bytes))):
+        raise ValueError(f"pots must be a sequence of Pot, not {type(pots).__name__}")
+    for number, pot in enumerate(pots):  # plain ints (the usual case) cost two cheap tests each
+        if type(pot) is not Pot:
+            raise ValueError(f"pot {number} must be a Pot, not {type(pot).__name__}")
+        if type(pot.amount) is not int or pot.amount < 0:
+            _check_amounts([pot.amount], "pot")
+        for player in pot.eligible:
+            if type(player) is not int or player < 0:
+                raise ValueError(f"pot {number}: a player is a position (a non-negative int), not {player!r}")
+
+
+def _check_ranks(ranks: Mapping[int, int]) -> None:
+    """The ranks of ``award_pots`` must map players to rank numbers 1..1092 (a float, a bool or a 0 would be
+    compared as a rank and could win a pot)."""
+    if type(ranks) is not dict and not isinstance(ranks, Mapping):
+        raise ValueError(f"ranks must map each player to a rank number, not {type(ranks).__name__}")
+    for player, rank in ranks.items():
+        if type(rank) is not int or not 0 < rank <= RANK_COUNT:
+            raise ValueError(f"player {player!r} has rank {rank!r}: a rank number is an int 1..{RANK_COUNT}")
 
 
 def _check_amounts(amounts: Sequence[int], what: str) -> None:

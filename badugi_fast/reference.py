@@ -114,7 +114,9 @@ def evaluate_many(hands: Batch, *, threads: int | None = None, errors: Errors = 
     return ranks
 
 
-def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[np.bool_]:
+def showdown_many(
+    hands: ArrayLike, active: ArrayLike | None = None, *, check_duplicates: bool = False
+) -> NDArray[np.bool_]:
     """Which seats win or split each deal: ``hands`` (N, P, 4) card codes, ``active`` an optional (N, P) bool mask
     of the seats still in. Returns an (N, P) bool mask; inactive seats never win.
 
@@ -123,7 +125,7 @@ def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[
     """
     from badugi_fast import batches
 
-    return batches.showdown_mask(hands, active, evaluate_many)
+    return batches.showdown_mask(hands, active, evaluate_many, check_duplicates)
 
 
 def _plays_together(cards: Sequence[int]) -> bool:

@@ -2,7 +2,8 @@
  *
  * Each function below names the Python it mirrors (badugi_fast/history/lines.py, stars.py, score.py and
  * badugi_fast/pots.py). Where Python would accept something this code does not model exactly (Unicode digits or
- * spaces, odd card spellings, names it has not seen seated), the hand is marked `bad` and Python reads it.
+ * spaces, odd card spellings, names it has not seen seated, sums of chips too large for its 64-bit integers: see
+ * CHIPS_MAX), the hand is marked `bad` and Python reads it.
  */
 #include "stars.h"
 
@@ -329,20 +330,37 @@ static span last_word(span s) { /* str.rpartition(" ")[2] */
     return sub(s, i);
 }
 
+/* The most any one player's sum of chips (put in, paid, returned, on a street) may reach here: 2^59 hundredths,
+ * about $5.8e15. A single amount is below 10^17 (15 whole digits, see amount()), so adding one to a sum within the
+ * bound cannot overflow, and the verdict's sums over at most BADUGI_HH_MAX_PLAYERS players stay below 10 * 2^59 <
+ * 2^63. A hand that goes past it (a forged one: no site writes such sums) is bad: Python, whose integers do not
+ * overflow, reads it and says what is wrong. */
+#define CHIPS_MAX ((int64_t)1 << 59)
+
+/* *sum += chips, or a bad hand (and *sum unchanged) when the sum would pass CHIPS_MAX. */
+static void add_chips(int64_t *sum, int64_t chips, hand_state *h)
+{
+    if (chips < 0 || chips > CHIPS_MAX - *sum) {
+        h->bad = 1;
+        return;
+    }
+    *sum += chips;
+}
+
 /* lines._post: a blind, an ante, a dead blind or "small & big blinds". */
 static void post(hand_state *h, player *p, span tail)
 {
     int64_t chips = amount(last_word(tail), h);
     if (chips < 0)
         return;
-    p->contributed += chips;
+    add_chips(&p->contributed, chips, h);
     if (find(tail, "ante") >= 0 || find(tail, "dead") >= 0)
         return; /* in the pot, not part of the player's bet on the street */
     if (find(tail, "&") >= 0) {
-        p->street += h->big_blind && h->big_blind < chips ? h->big_blind : chips;
+        add_chips(&p->street, h->big_blind && h->big_blind < chips ? h->big_blind : chips, h);
         return;
     }
-    p->street += chips;
+    add_chips(&p->street, chips, h);
     if (find(tail, "big blind") >= 0 && chips > h->big_blind)
         h->big_blind = chips;
 }
@@ -365,8 +383,8 @@ static void player_action(hand_state *h, int i, span rest)
                 return;
             }
         }
-        p->contributed += chips;
-        p->street += chips;
+        add_chips(&p->contributed, chips, h);
+        add_chips(&p->street, chips, h);
     } else if (equals(verb, "folds")) {
         p->folded = 1;
     } else if (equals(verb, "posts")) {
@@ -374,7 +392,7 @@ static void player_action(hand_state *h, int i, span rest)
     } else if (equals(verb, "antes")) {
         int64_t ante = amount(tail, h);
         if (ante >= 0)
-            p->contributed += ante;
+            add_chips(&p->contributed, ante, h);
     } else if (equals(verb, "discards")) {
         size_t used;
         span count = before(tail, find_char(tail, ' '));
@@ -409,11 +427,15 @@ static span marker(span line, hand_state *h)
     return strip((span){line.p + first + 3, (size_t)(second - first - 3)}, h);
 }
 
-/* The stars._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
+/* The lines._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
  * returns 1 with the name and stack found as Python's regex finds them (shortest name, longest amount), 0 when
- * it does not match. */
+ * it does not match. Linear in the line, as lines.seat_match: whether a ")" follows is known from the last one. */
 static int seat_pattern(span s, span *name, span *stack, hand_state *h)
 {
+    size_t last_close = 0; /* one past the last ")" of s, 0 without one */
+    for (size_t i = s.n; i > 0 && last_close == 0; i--)
+        if (s.p[i - 1] == ')')
+            last_close = i;
     for (size_t end = 1; end + 2 < s.n; end++) {
         if (s.p[end] != ' ' || s.p[end + 1] != '(')
             continue;
@@ -424,7 +446,7 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
             run++;
         if (run < rest.n && (unsigned char)rest.p[run] >= 0x80)
             h->bad = 1; /* a Unicode digit would extend Python's [\d,.]+ */
-        int parenthesis_after = find_char(sub(rest, run), ')') >= 0; /* the same for every shorter amount */
+        int parenthesis_after = last_close > end + 2 + run; /* a ")" after the amount, as after any shorter one */
         for (size_t stop = run; stop > sign; stop--) { /* the amount, longest first */
             span tail = sub(rest, stop);
             for (int chips = 1; chips >= 0; chips--) {
@@ -600,10 +622,10 @@ static void play_line(hand_state *h, span line)
         int64_t value = amount(chips, h);
         int i = player_named(h, after(rest, at, 13));
         if (i >= 0 && value >= 0)
-            h->players[i].returned += value;
+            add_chips(&h->players[i].returned, value, h);
     } else if (starts(line, "Table '")) {
-        /* r"Table '(.*)' .*?Seat #(\d+) is the button": the greedy name ends at the last "' " that a button is
-         * written after, and the button is the first one written after that "' ". */
+        /* lines.table_of, r"Table '(.*)' .*?Seat #(\d+) is the button": the greedy name ends at the last "' " that
+         * a button is written after, and the button is the first one written after that "' ". */
         long last = -1, quote = -1;
         for (long seat = find(line, "Seat #"); seat >= 0; seat = find_from(line, (size_t)seat + 1, "Seat #"))
             if (button_at(line, (size_t)seat, h) >= 0)
@@ -630,7 +652,7 @@ static void play_line(hand_state *h, span line)
         int64_t chips = amount(before(rest, find_char(rest, ' ')), h);
         int i = player_named(h, before(line, at));
         if (i >= 0 && chips >= 0) {
-            h->players[i].collected += chips;
+            add_chips(&h->players[i].collected, chips, h);
             h->players[i].has_collected = 1;
         }
     }
@@ -723,7 +745,8 @@ static int build_pots(const int64_t *paid, const int *folded, int n, pot *pots)
 }
 
 /* score._score_badugi and pots.award for a hand every line of which was understood: 1 when the site paid every
- * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why). */
+ * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why).
+ * Every player's sums are at most CHIPS_MAX and the site's totals are single amounts, so no sum here overflows. */
 static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expected, int *ranks, int *split)
 {
     int n = h->count;

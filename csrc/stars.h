@@ -3,9 +3,9 @@
  * badugi_fast/history (Python) is the definition: it reads every site and says why a hand is what it is. This
  * file reads PokerStars text the same way, line for line, and pays the pots the same way, but it only vouches
  * for a hand it fully understands and that the site paid exactly as we would (verified or no showdown). Anything
- * else (a line it cannot read, a mismatch, an error, a name it does not know, non-ASCII where it matters) makes
- * the hand a BADUGI_HH_FALLBACK record, and Python reads that hand itself. Tests hold the two paths equal on every
- * hand they have.
+ * else (a line it cannot read, a mismatch, an error, a name it does not know, non-ASCII where it matters, sums of
+ * chips past 2^59 hundredths, which only a forged hand reaches) makes the hand a BADUGI_HH_FALLBACK record, and
+ * Python reads that hand itself. Tests hold the two paths equal on every hand they have.
  *
  * The text is UTF-8 with "\n" line ends (no "\r"); all offsets in records are byte offsets into it.
  */

@@ -114,6 +114,61 @@ def test_a_wrong_payout_is_the_python_mismatch() -> None:
     assert "mismatch" in {record["status"] for record in fast}
 
 
+_HEAD = """PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Al ($10 in chips)
+Seat 2: Bo ($10 in chips)
+Al: posts small blind $0.25
+Bo: posts big blind $0.50
+Al: calls $0.25
+Bo: checks
+"""
+_TAIL = """*** SHOW DOWN ***
+Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)
+Bo: shows [Ks Qd Jh Tc] (Badugi: K,Q,J,T)
+Al collected $1 from pot
+*** SUMMARY ***
+Total pot $1 | Rake $0
+"""
+_FORGED = [  # 2**56 hundredths each: 256 of them add exactly 2**64 to one of the C reader's sums
+    "Al: calls $720,575,940,379,279.36",
+    "Al: posts the ante 720575940379279.36",
+    "Al: posts big blind $720,575,940,379,279.36",
+    "Al collected $720,575,940,379,279.36 from pot",
+    "Uncalled bet ($720,575,940,379,279.36) returned to Al",
+]
+
+
+@pytest.mark.parametrize("forged", _FORGED)
+def test_sums_past_64_bits_are_not_vouched_for(forged: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """256 extra amounts of 2**56 hundredths: a 64-bit sum wraps back to the honest hand, which C verifies; the
+    forged hand must go to Python, whose integers do not wrap, and be a mismatch naming the exact amount."""
+    honest = _HEAD + _TAIL
+    assert fast_records(honest)[0]["status"] == "verified"
+    assert answered_by_c(honest, monkeypatch) == 1
+    text = _HEAD + (forged + "\n") * 256 + _TAIL
+    fast = fast_records(text)
+    assert fast == python_records(text)
+    assert fast[0]["status"] == "mismatch"
+    assert "184467440737095516.16" in fast[0]["reason"] or "184467440737095517.16" in fast[0]["reason"]
+    assert answered_by_c(text, monkeypatch) == 0
+
+
+def test_large_honest_amounts_are_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound on sums is far above any real hand: $400 trillion a player (15 digits, as the C reader takes)."""
+    stack, pot, call = "$400,000,000,000,000", "$800,000,000,000,000", "$399,999,999,999,999.50"
+    head = _HEAD.replace("$10 in", f"{stack} in").replace(
+        "Al: calls $0.25\nBo: checks", f"Al: raises {call} to {stack}"
+    )
+    tail = _TAIL.replace("collected $1 ", f"collected {pot} ").replace("pot $1 ", f"pot {pot} ")
+    text = f"{head}Bo: calls {call}\n{tail}"
+    fast = fast_records(text)
+    assert fast == python_records(text)
+    assert fast[0]["status"] == "verified"
+    assert fast[0]["players"][0]["collected"] == "800000000000000.00"
+    assert answered_by_c(text, monkeypatch) == 1
+
+
 def _sample_hands(name: str, count: int) -> str:
     data = (SAMPLES / name).read_bytes()
     text = decode(gzip.decompress(data) if name.endswith(".gz") else data)

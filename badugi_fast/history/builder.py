@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from badugi_fast.history.common import money
 from badugi_fast.history.model import Action, Draw, Hand, Seat
 
 __all__ = ["Builder"]
@@ -94,7 +95,8 @@ class Builder:
         """What the player puts in to bring their street total to ``total``."""
         increment = total - self._totals.get(name, 0)
         if increment < 0:
-            raise ValueError(f"{name} brings their street total to {total / 100}, below what they already put in")
+            total_text = money(total, self.hand.places)
+            raise ValueError(f"{name} brings their street total to {total_text}, below what they already put in")
         return increment
 
     def draw(self, name: str, discarded: int, new_cards: tuple[str, ...] | None = None) -> None:

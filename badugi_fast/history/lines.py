@@ -18,8 +18,10 @@ __all__ = [
     "marker",
     "player_action",
     "read_body",
+    "seat_match",
     "split_all_in",
     "summary_line",
+    "table_of",
     "uncalled_line",
 ]
 
@@ -114,9 +116,10 @@ def _untagged(name: str) -> str:
     >>> _untagged("Player3 (button) (small blind)")
     'Player3'
     """
-    while name.endswith(")") and " (" in name:
-        name = name[: name.rfind(" (")]
-    return name
+    end = len(name)  # one cut at the end, not a copy of the name per tag: linear however many tags there are
+    while name.endswith(")", 0, end) and (tag := name.rfind(" (", 0, end)) >= 0:
+        end = tag
+    return name[:end]
 
 
 def player_action(build: Builder, name: str, rest: str, call_totals: bool = False) -> None:
@@ -199,8 +202,46 @@ def _post(build: Builder, name: str, tail: str, all_in: bool) -> None:
 
 _STREETS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3}
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)")
-_TABLE = re.compile(r"Table '(.*)' .*?Seat #(\d+) is the button")
+_BUTTON_SEAT = re.compile(r"Seat #(\d+) is the button")
 _BUTTON = re.compile(r"The button is in seat #(\d+)")
+
+
+def seat_match(line: str) -> re.Match[str] | None:
+    """``_SEAT.match(line)`` (``Seat 3: Hero ($5.25 in chips) is sitting out``), in time linear in the line: groups
+    1 to 3 (seat, name, stack) are the pattern's; the rest of the line after the stack's ``)`` starts at
+    ``start(4)`` (group 4 itself stops at the line's last ``)``).
+
+    On its own the pattern takes time quadratic in the length of a line with many `` (1,`` and no ``)`` after
+    them (a 40 KB line: 20 s): each try of a name runs ``,[^)]*`` to the end of the line. A match ends at a ``)``,
+    so no try past the line's last ``)`` can succeed, and every try before it finds a ``)`` at once: matching
+    only up to the last ``)`` finds the same groups. ``seat_pattern`` in csrc/stars.c is the same search in C.
+
+    >>> found = seat_match("Seat 3: Mr (X) ($1,000 in chips, $5 bounty) out")
+    >>> found.group(1, 2, 3) if found else None
+    ('3', 'Mr (X)', '$1,000')
+    """
+    return _SEAT.match(line, 0, line.rfind(")") + 1)
+
+
+def table_of(line: str) -> tuple[str, int] | None:
+    r"""``(table, button)`` of ``Table 'Ariadne' 6-max Seat #2 is the button``, or None: what
+    ``re.match(r"Table '(.*)' .*?Seat #(\d+) is the button", line)`` finds, in linear time (that pattern tries
+    every ``' `` of the line from the end, and scans the rest of the line from each: quadratic).
+
+    The greedy name ends at the last ``' `` before the last button phrase; the button is the first phrase after
+    that ``' `` (``play_line`` in csrc/stars.c reads it the same way).
+
+    >>> table_of("Table 'It's 6' 6-max Seat #2 is the button"), table_of("Table 'T' no button")
+    (("It's 6", 2), None)
+    """
+    if not line.startswith("Table '"):
+        return None
+    last = len(line)  # the last "Seat #N is the button", looked for backwards
+    while (last := line.rfind("Seat #", 0, last)) >= 0 and _BUTTON_SEAT.match(line, last) is None:
+        pass
+    quote = line.rfind("' ", 7, last) if last >= 0 else -1
+    button = _BUTTON_SEAT.search(line, quote + 2) if quote >= 0 else None
+    return None if button is None else (line[7:quote], int(button.group(1)))
 
 
 def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separator: str) -> None:
@@ -238,9 +279,10 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
             elif section == 2:
                 summary_line(build, line)
             elif section == 0 and line.startswith("Seat "):
-                seat = _SEAT.match(line)
+                seat = seat_match(line)
                 if seat is not None:
-                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)), "sitting out" in seat.group(4))
+                    out = line.find("sitting out", seat.start(4)) >= 0
+                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)), out)
             else:
                 _play_line(build, line, separator)
     except ValueError as error:
@@ -261,9 +303,9 @@ def _play_line(build: Builder, line: str, separator: str) -> None:
     elif line.startswith("Uncalled bet "):
         uncalled_line(build, line)
     elif line.startswith("Table '"):
-        table = _TABLE.match(line)
+        table = table_of(line)
         if table is not None:
-            build.hand.table, build.hand.button = table.group(1), int(table.group(2))
+            build.hand.table, build.hand.button = table
     elif line.startswith("The button is in seat #"):
         button = _BUTTON.match(line)
         if button is not None:

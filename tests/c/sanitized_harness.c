@@ -71,6 +71,13 @@ static const char *const STARS_LINES[] = {
     "Seat 1: Al (button) showed [As 2c 3d 4h] and won ($1.20) with a Badugi: 4,3,2,A",
     "Seat 2: Bo mucked [Kd Kh Qs Jc] - a 2-Card: K, Q",
     "",
+    /* the largest amounts the C reader takes, which random_hands() sometimes writes hundreds of times */
+    "Al: calls $720,575,940,379,279.36",
+    "Bo: raises $999,999,999,999,999 to $999,999,999,999,999.99",
+    "Al: posts the ante 999999999999999",
+    "Al collected $999,999,999,999,999.99 from pot",
+    "Uncalled bet ($999,999,999,999,999.99) returned to Bo",
+    "Total pot $999,999,999,999,999.99 Main pot $999,999,999,999,999.99. | Rake $999,999,999,999,999.99",
 };
 
 /* PokerStars-like text in buffer (room bytes): whole lines, some of them cut or with random bytes written in. */
@@ -84,14 +91,76 @@ static size_t random_hands(char *buffer, size_t room)
             n = next() % (n + 1);
         if (length + n + 1 > room)
             break;
+        size_t start = length;
         memcpy(buffer + length, line, n);
         for (int edits = next() % 8 == 0 ? (int)(next() % 4) : 0; edits > 0 && n > 0; edits--)
             buffer[length + next() % n] = next() % 2 ? ALPHABET[next() % (sizeof ALPHABET - 1)] : (char)next();
         length += n;
         if (next() % 16 != 0)
             buffer[length++] = '\n';
+        for (size_t copies = next() % 32 == 0 ? next() % 300 : 0; copies > 0; copies--) { /* sums past 2^63 */
+            size_t written = length - start;
+            if (length + written > room)
+                break;
+            memcpy(buffer + length, buffer + start, written);
+            length += written;
+        }
     }
     return length;
+}
+
+/* The status of the first hand of text (a string), read from a buffer of exactly its length. */
+static int64_t first_status(const char *text)
+{
+    size_t length = strlen(text), offset = 0, line = 0;
+    char *exact = malloc(length);
+    int64_t record[BADUGI_HH_RECORD_MAX];
+    memcpy(exact, text, length);
+    size_t used = badugi_stars_scan(exact, length, &offset, &line, record, BADUGI_HH_RECORD_MAX);
+    free(exact);
+    return used ? record[BADUGI_HH_STATUS] : -1;
+}
+
+/* A verified hand, then the same hand with 256 more lines of 2^56 hundredths each: every sum of chips the C reader
+ * keeps grows by exactly 2^64, which a 64-bit sum would wrap back to the honest hand's. The C reader must not vouch
+ * for such a hand (and the sanitizer stops any signed overflow on the way). */
+static int forged_sums(void)
+{
+    static const char head[] = "PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET\n"
+                               "Table 'T' 6-max Seat #1 is the button\n"
+                               "Seat 1: Al ($10 in chips)\n"
+                               "Seat 2: Bo ($10 in chips)\n"
+                               "Al: posts small blind $0.25\n"
+                               "Bo: posts big blind $0.50\n"
+                               "Al: calls $0.25\n"
+                               "Bo: checks\n";
+    static const char tail[] = "*** SHOW DOWN ***\n"
+                               "Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)\n"
+                               "Bo: shows [Ks Qd Jh Tc] (Badugi: K,Q,J,T)\n"
+                               "Al collected $1 from pot\n"
+                               "*** SUMMARY ***\n"
+                               "Total pot $1 | Rake $0\n";
+    static const char *const forged[] = {
+        "Al: calls $720,575,940,379,279.36\n", /* what Al put in, and on the street */
+        "Al: posts the ante 720575940379279.36\n",
+        "Al: posts big blind $720,575,940,379,279.36\n",
+        "Al collected $720,575,940,379,279.36 from pot\n", /* what the site paid */
+        "Uncalled bet ($720,575,940,379,279.36) returned to Al\n",
+    };
+    static char text[sizeof head + sizeof tail + 256 * 64];
+    snprintf(text, sizeof text, "%s%s", head, tail);
+    if (first_status(text) != BADUGI_HH_VERIFIED)
+        return fail("the honest hand of forged_sums is not verified");
+    for (size_t k = 0; k < sizeof forged / sizeof *forged; k++) {
+        size_t length = strlen(head);
+        memcpy(text, head, length);
+        for (int copy = 0; copy < 256; copy++, length += strlen(forged[k]))
+            memcpy(text + length, forged[k], strlen(forged[k]));
+        memcpy(text + length, tail, sizeof tail);
+        if (first_status(text) != BADUGI_HH_FALLBACK)
+            return fail(forged[k]);
+    }
+    return 0;
 }
 
 /* Reads text (exactly length bytes) with output buffers of random, exact sizes; checks every record's bounds. */
@@ -137,6 +206,8 @@ int main(int argc, char **argv)
 {
     long rounds = argc > 1 ? atol(argv[1]) : 20000;
     size_t first_bad;
+    if (forged_sums())
+        return 1;
     for (long round = 0; round < rounds; round++) {
         /* One hand of text, in a buffer of exactly its length. */
         char scratch[24];
