@@ -9,9 +9,10 @@ from collections.abc import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from badugi_fast.history import fast_stars, stars
+from badugi_fast.history import fast_stars
 from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.detect import decode, parse_hands
+from badugi_fast.history.pokerstars import reader
 from badugi_fast.history.score import Result, score
 
 TEXT = "\n\n".join(
@@ -21,7 +22,7 @@ TEXT = "\n\n".join(
 
 
 def python_path(text: str) -> list[Result]:
-    return [score(hand) for hand in parse_hands(stars, text, "samples")]
+    return [score(hand) for hand in parse_hands(reader, text, "samples")]
 
 
 def fast_path(text: str) -> list[Result]:

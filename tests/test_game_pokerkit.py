@@ -17,6 +17,7 @@ import pytest
 
 from badugi_fast.cards import card_str
 from badugi_fast.game import HandState, TableRules
+from badugi_fast.game.events import Bet, Call, Capped, Check, DrawCards, Fold, Post, Street, Uncalled
 from badugi_fast.game.simulate import simulate
 
 pokerkit = pytest.importorskip("pokerkit")
@@ -71,30 +72,30 @@ def replay(hand: HandState) -> list[int]:
     while position < len(events):
         event = events[position]
         position += 1
-        kind = event[0]
-        if kind in ("capped", "uncalled"):
+        if isinstance(event, (Capped, Uncalled)):
             continue
-        if kind == "street":
+        if isinstance(event, Street):
             draws = []
-            while position < len(events) and events[position][0] == "draw":
-                draws.append(events[position])
+            while position < len(events) and isinstance(drawn := events[position], DrawCards):
+                draws.append(drawn)
                 position += 1
-            for _, player, thrown, _, _ in draws:
-                assert state.stand_patter_or_discarder_index == index[player]
-                state.stand_pat_or_discard(_cards(thrown))
-            for _, player, _, _, new in draws:
-                if new:
-                    state.deal_hole(_cards(new), index[player])
+            for draw in draws:
+                assert state.stand_patter_or_discarder_index == index[draw.player]
+                state.stand_pat_or_discard(_cards(draw.thrown))
+            for draw in draws:
+                if draw.new:
+                    state.deal_hole(_cards(draw.new), index[draw.player])
             continue
-        assert state.actor_index == index[event[1]], (kind, event)
-        if kind == "fold":
+        assert not isinstance(event, (Post, DrawCards)), event  # blinds come first, draws after a Street
+        assert state.actor_index == index[event.player], event
+        if isinstance(event, Fold):
             state.fold()
-        elif kind in ("check", "call"):
+        elif isinstance(event, (Check, Call)):
             state.check_or_call()
-        elif kind == "bet":
-            state.complete_bet_or_raise_to(event[2])
+        elif isinstance(event, Bet):
+            state.complete_bet_or_raise_to(event.amount)
         else:
-            state.complete_bet_or_raise_to(event[3])
+            state.complete_bet_or_raise_to(event.total)
     assert not state.status, "pokerkit expects more actions"
     return [state.stacks[index[player]] for player in range(n)]
 

@@ -22,10 +22,11 @@ from hypothesis import strategies as st
 
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.simulate import simulate
-from badugi_fast.game.stars_text import write_histories
-from badugi_fast.history import fast_stars, stars
+from badugi_fast.history import fast_stars
 from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.detect import decode, parse_hands, site_parser
+from badugi_fast.history.pokerstars import reader
+from badugi_fast.history.pokerstars.writer import write_histories
 from badugi_fast.history.score import score
 
 pytestmark = pytest.mark.skipif(not fast_stars.AVAILABLE, reason="the C extension is not built or not chosen")
@@ -34,7 +35,7 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "hand-histories"
 
 
 def python_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
-    return [score(hand).as_dict() for hand in parse_hands(stars, text, "f", first_index, first_line)]
+    return [score(hand).as_dict() for hand in parse_hands(reader, text, "f", first_index, first_line)]
 
 
 def fast_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
@@ -61,7 +62,7 @@ def stars_texts(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
         text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
-        if site_parser(text) is stars:
+        if site_parser(text) is reader:
             yield path.name, text
 
 

@@ -29,14 +29,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat, starmap
-from typing import Any
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import card_str, parse_cards
+from badugi_fast.game.events import (
+    Bet,
+    Blind,
+    Call,
+    Capped,
+    Check,
+    DrawCards,
+    Event,
+    Fold,
+    Post,
+    Raise,
+    Street,
+    Uncalled,
+)
 from badugi_fast.game.limits import FIXED, LIMITS, raise_to_bounds
 from badugi_fast.pots import Pot, award, build_pots
 
-__all__ = ["BETTING", "COMPLETE", "DRAW", "Event", "HandResult", "HandState", "IllegalActionError", "TableRules"]
+__all__ = ["BETTING", "COMPLETE", "DRAW", "HandResult", "HandState", "IllegalActionError", "TableRules"]
 
 #: The rank number of four valid, distinct card codes (the engine dealt them: no checks needed).
 _rank4 = backend.rank4
@@ -44,15 +57,6 @@ _rank4 = backend.rank4
 BETTING = "betting"
 DRAW = "draw"
 COMPLETE = "complete"
-
-
-#: What happened, in order, as plain tuples (cheap to make; read by the text writer):
-#: ``("post", player, "small blind" | "big blind", amount, all_in)``, ``("fold", player)``, ``("check", player)``,
-#: ``("call", player, amount, all_in)``, ``("bet", player, amount, all_in)``,
-#: ``("raise", player, increment, total, all_in)``, ``("capped",)`` after the raise that reaches the cap,
-#: ``("uncalled", player, amount)``, ``("street", draw_number)`` before a draw, and
-#: ``("draw", player, thrown, kept, new)`` with tuples of card codes.
-Event = tuple[Any, ...]
 
 
 class IllegalActionError(ValueError):
@@ -279,17 +283,18 @@ class HandState:
         self.small_blind_player = button if n == 2 else (button + 1) % n
         self.big_blind_player = (self.small_blind_player + 1) % n
         stacks = self.stacks
-        for player, blind, amount in (
-            (self.small_blind_player, "small blind", rules.small_blind),
-            (self.big_blind_player, "big blind", rules.big_blind),
-        ):
+        blinds: tuple[tuple[int, Blind, int], ...] = (
+            (self.small_blind_player, "small", rules.small_blind),
+            (self.big_blind_player, "big", rules.big_blind),
+        )
+        for player, blind, amount in blinds:
             paid = amount if amount < stacks[player] else stacks[player]
             stacks[player] -= paid
             self.bets[player] = self.contributed[player] = paid
             self.pot += paid
             all_in = stacks[player] == 0
             self.able[player] = not all_in
-            self.events.append(("post", player, blind, paid, all_in))
+            self.events.append(Post(player, blind, paid, all_in))
         # One card at a time from the left of the button: each player's cards are one slice of the stub.
         self.cards = list(map(self.stub.__getitem__, _DEALT[n][button]))
         del self.stub[-4 * n :]
@@ -322,7 +327,7 @@ class HandState:
         self.live.remove(player)
         self.fold_round[player] = self.round
         self.muck.extend(self.cards[player])
-        self.events.append(("fold", player))
+        self.events.append(_FOLDS[player])
         if len(self.live) > 1:
             self._acted(player)
         else:  # the last opponent gave up: nobody else acts
@@ -334,7 +339,7 @@ class HandState:
             self._refuse(player, "check")
         if self.bets[player] < self.level:
             raise IllegalActionError(f"player {player} cannot check: {self.to_call(player)} to call")
-        self.events.append(("check", player))
+        self.events.append(_CHECKS[player])
         self._acted(player)
 
     def call(self, player: int) -> None:
@@ -354,7 +359,7 @@ class HandState:
         all_in = stacks[player] == 0
         if all_in:
             self.able[player] = False
-        self.events.append(("call", player, amount, all_in))
+        self.events.append(Call(player, amount, all_in))
         self._acted(player)
 
     def bet(self, player: int, amount: int) -> None:
@@ -403,9 +408,9 @@ class HandState:
             self.cards[player] = hand = kept + new
             self.ranks[player] = _rank4(*hand)
             self.muck.extend(thrown)
-            self.events.append(("draw", player, thrown, tuple(kept), tuple(new)))
+            self.events.append(DrawCards(player, thrown, tuple(kept), tuple(new)))
         else:
-            self.events.append(("draw", player, (), tuple(hand), ()))
+            self.events.append(DrawCards(player, (), tuple(hand), ()))
         order = self.draw_order
         del order[0]
         if order:
@@ -512,11 +517,11 @@ class HandState:
         self.last_aggressor = player
         self.pending = self.able.copy()  # everyone who can still act must answer the bet or raise
         if kind == "bet":
-            self.events.append(("bet", player, total, all_in))
+            self.events.append(Bet(player, total, all_in))
         else:
-            self.events.append(("raise", player, increment, total, all_in))
+            self.events.append(Raise(player, increment, total, all_in))
         if self.capped and self.raises == self.rules.raise_cap:
-            self.events.append(("capped",))
+            self.events.append(_CAPPED)
         self._acted(player)
 
     def _acted(self, player: int) -> None:
@@ -584,7 +589,7 @@ class HandState:
             self.contributed[top] -= excess
             self.pot -= excess
             self.able[top] = not self.folded[top]  # after an all-in bet nobody matched, the bettor has chips again
-            self.events.append(("uncalled", top, excess))
+            self.events.append(Uncalled(top, excess))
         n = self.n
         self.bets = [0] * n
         self.to_act = None
@@ -592,7 +597,7 @@ class HandState:
             self._finish()
             return
         self.phase = DRAW
-        self.events.append(("street", self.round + 1))
+        self.events.append(_STREETS[self.round])
         self.draw_order = self.live.copy()
         self.to_act = self.draw_order[0]
 
@@ -640,6 +645,12 @@ class HandState:
 
 
 _DECK = tuple(range(52))
+#: The events that carry no amount, made once (they are immutable): ``_FOLDS[p]`` is ``Fold(p)``, ``_STREETS[k]`` is
+#: the draw after betting round k
+_FOLDS = tuple(map(Fold, range(10)))
+_CHECKS = tuple(map(Check, range(10)))
+_STREETS = tuple(map(Street, range(1, 4)))
+_CAPPED = Capped()
 #: ``_DEALT[n][button][p]``: where player p's four cards are in the stub (last card first), dealt one at a time from
 #: the left of the button: the j-th player from there gets the stub's j-th card from the end, then every n-th
 _DEALT = tuple(

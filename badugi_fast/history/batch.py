@@ -15,7 +15,6 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, TypeVar
 
-from badugi_fast.history import stars
 from badugi_fast.history.chunks import Run, hands_of, split
 from badugi_fast.history.detect import (
     RawFile,
@@ -31,6 +30,7 @@ from badugi_fast.history.detect import (
 from badugi_fast.history.fast_stars import AVAILABLE, stars_results
 from badugi_fast.history.model import Hand
 from badugi_fast.history.output import renderer
+from badugi_fast.history.pokerstars import reader as stars
 from badugi_fast.history.score import Result, score
 
 __all__ = ["Rendered", "parse", "render_files", "results_of", "score_file", "score_files", "score_files_grouped"]

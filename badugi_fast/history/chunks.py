@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from badugi_fast.history import fast_stars, fulltilt, kingsclub, stars
+from badugi_fast.history import fast_stars, fulltilt, kingsclub
 from badugi_fast.history.detect import (
     RawFile,
     clean_utf8,
@@ -23,6 +23,7 @@ from badugi_fast.history.detect import (
     site_parser,
 )
 from badugi_fast.history.model import Hand
+from badugi_fast.history.pokerstars import reader as stars
 
 __all__ = ["RUN_BYTES", "RUN_HANDS", "Run", "hands_of", "split"]
 

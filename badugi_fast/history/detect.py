@@ -24,9 +24,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, Union
 
-from badugi_fast.history import fulltilt, kingsclub, merge, stars
+from badugi_fast.history import fulltilt, kingsclub, merge
 from badugi_fast.history.common import ParseError, hand_id_of
 from badugi_fast.history.model import Hand
+from badugi_fast.history.pokerstars import reader as stars
 
 __all__ = [
     "PARSERS",

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import card_str
-from badugi_fast.history import stars
 from badugi_fast.history.detect import parse_hands, parse_one
+from badugi_fast.history.pokerstars import reader as stars
 from badugi_fast.history.score import PlayerResult, Result, agrees, player_result, score
 
 __all__ = ["AVAILABLE", "header_cuts", "stars_results"]

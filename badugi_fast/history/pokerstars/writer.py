@@ -1,4 +1,5 @@
-"""A played hand as PokerStars writes Badugi hand histories (the wordings of ``../shared/hand-histories/Stars``).
+"""A played hand as PokerStars writes Badugi hand histories (the wordings of ``../shared/hand-histories/Stars``,
+defined in ``wordings``), from the engine's events (``badugi_fast.game.events``).
 
 Cash amounts are cents written in dollars (``$0.25``, ``$5``); without a currency they are chips written as plain
 numbers, with a play-money style header. Only the hero's cards are written while the hand is played (``Dealt to``,
@@ -19,35 +20,74 @@ import datetime
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import add
-from typing import NamedTuple, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from badugi_fast.cards import card_str
-from badugi_fast.game.engine import Event, HandResult, HandState, TableRules
-from badugi_fast.game.limits import FIXED, HALF_POT, NO_LIMIT, POT
-from badugi_fast.game.simulate import PlayedHand
-from badugi_fast.ranks import rank_values
+from badugi_fast.history.pokerstars.wordings import (
+    ALL_IN,
+    BETS,
+    BLINDS,
+    CALLS,
+    CAPPED,
+    CARD_COUNTS,
+    CHECKS,
+    COLLECTED,
+    DEALING,
+    DEALT_TO,
+    DISCARDS,
+    DOESNT_SHOW,
+    DRAWS,
+    FEES,
+    FOLDED,
+    FOLDED_FREE,
+    FOLDS,
+    FROM,
+    GAME,
+    HAND_NUMBERS,
+    HEADER_PREFIX,
+    IN_CHIPS,
+    IS_THE_BUTTON,
+    LIMITS,
+    LOST,
+    ON,
+    POSTS,
+    RAISES,
+    RAKE,
+    RETURNED_TO,
+    SEAT,
+    SHOW_DOWN,
+    SHOWED,
+    SHOWS,
+    STANDS_PAT,
+    SUMMARY,
+    TAGS,
+    TO,
+    TOTAL_POT,
+    UNCALLED,
+    WITH_A,
+    WON,
+    description,
+    marker_line,
+    pot_names,
+)
+
+if TYPE_CHECKING:
+    from badugi_fast.game.engine import HandResult, HandState, TableRules
+    from badugi_fast.game.simulate import PlayedHand
 
 __all__ = ["hand_text", "write_histories"]
 
-_LIMIT_WORDS = {FIXED: "Limit", POT: "Pot Limit", HALF_POT: "Half Pot Limit", NO_LIMIT: "No Limit"}
-_STREETS = ("", "*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***")
 _FIRST_DAY = datetime.date(2026, 1, 1)
 _FIRST_SECOND = 12 * 3600  # the first hand starts at noon
 _SECONDS_PER_HAND = 20
 _SECONDS_PER_DAY = 24 * 3600
 _CARD = [card_str(code) for code in range(52)]
-_ALL_IN = ("", " and is all-in")
-_COUNTS = ("0 cards", "1 card", "2 cards", "3 cards", "4 cards")
+_ALL_IN = ("", ALL_IN)
+_MARKERS = tuple(map(marker_line, DRAWS))  # the line before draw k + 1
+_DEALING, _SHOW_DOWN, _SUMMARY = marker_line(DEALING), marker_line(SHOW_DOWN), marker_line(SUMMARY)
 
 
-def _description(rank: int) -> str:
-    """PokerStars' words for a hand value: ``Badugi: 8,4,3,A``, ``3-card: T,7,2``."""
-    values = rank_values(rank)
-    text = ",".join("A23456789TJQK"[value - 1] for value in values)
-    return f"Badugi: {text}" if len(values) == 4 else f"{len(values)}-card: {text}"
-
-
-_DESCRIPTIONS = [""] + [_description(rank) for rank in range(1, 1093)]
+_DESCRIPTIONS = [""] + [description(rank) for rank in range(1, 1093)]
 
 
 class _Memo(dict[int, str]):
@@ -115,8 +155,12 @@ class _Table(NamedTuple):
     game: str  # ":  Badugi Pot Limit ($0.10/$0.25 USD) - " (between the hand number and the date)
     buttons: tuple[str, ...]  # [b]: "Table 'Badugi Sim' 6-max Seat #b+1 is the button"
     seats: tuple[str, ...]  # "Seat 1: Player1"
+    posts: tuple[dict[str, str], ...]  # [p]["small"]: "Player1: posts small blind "
     folds: tuple[str, ...]  # "Player1: folds"
     checks: tuple[str, ...]  # "Player1: checks"
+    calls: tuple[str, ...]  # "Player1: calls " (then the amount)
+    bets: tuple[str, ...]  # "Player1: bets "
+    raises: tuple[str, ...]  # "Player1: raises "
     draws: tuple[tuple[str, ...], ...]  # [p][k]: "Player1: discards k cards", and "Player1: stands pat" for k = 0
 
 
@@ -129,18 +173,23 @@ def _table(names: tuple[str, ...], rules: TableRules, currency: str | None) -> _
     else:
         low, high = rules.small_blind, rules.big_blind
     stakes = f"{money[low]}/{money[high]} {currency}" if currency else f"{low}/{high}"
+    seats = len(names)
     return _Table(
         names,
         rules,
         currency,
         money,
-        f":  Badugi {_LIMIT_WORDS[rules.limit]} ({stakes}) - ",
-        tuple(f"Table 'Badugi Sim' {len(names)}-max Seat #{seat} is the button" for seat in range(1, len(names) + 1)),
-        tuple(f"Seat {seat}: {name}" for seat, name in enumerate(names, 1)),
-        tuple(f"{name}: folds" for name in names),
-        tuple(f"{name}: checks" for name in names),
+        f":  {GAME} {LIMITS[rules.limit]} ({stakes}) - ",
+        tuple(f"Table 'Badugi Sim' {seats}-max {SEAT}#{seat}{IS_THE_BUTTON}" for seat in range(1, seats + 1)),
+        tuple(f"{SEAT}{seat}: {name}" for seat, name in enumerate(names, 1)),
+        tuple({blind: f"{name}: {POSTS} {words} " for blind, words in BLINDS.items()} for name in names),
+        tuple(f"{name}: {FOLDS}" for name in names),
+        tuple(f"{name}: {CHECKS}" for name in names),
+        tuple(f"{name}: {CALLS} " for name in names),
+        tuple(f"{name}: {BETS} " for name in names),
+        tuple(f"{name}: {RAISES} " for name in names),
         tuple(
-            (f"{name}: stands pat", *(f"{name}: discards {_COUNTS[count]}" for count in range(1, 5))) for name in names
+            (f"{name}: {STANDS_PAT}", *(f"{name}: {DISCARDS} {cards}" for cards in CARD_COUNTS[1:])) for name in names
         ),
     )
 
@@ -179,64 +228,57 @@ def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str
     names = table.names
     day, second = divmod(_FIRST_SECOND + _SECONDS_PER_HAND * played.number, _SECONDS_PER_DAY)
     lines = [
-        f"PokerStars Game #{played.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
+        f"{HEADER_PREFIX}{HAND_NUMBERS[0]}{played.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
         table.buttons[state.button],
     ]
     append = lines.append
     for seat, stack in zip(table.seats, state.starting_stacks, strict=False):
-        append(f"{seat} ({money[stack]} in chips)")
+        append(f"{seat} ({money[stack]}{IN_CHIPS})")
     events = state.events
-    for _, player, blind, amount, all_in in events[:2]:  # the engine posts both blinds first
-        append(f"{names[player]}: posts {blind} {money[amount]}{_ALL_IN[all_in]}")
-    append("*** DEALING HANDS ***")
+    posts = table.posts
+    for post in events[:2]:
+        if type(post) is Post:  # always: the engine posts both blinds first
+            append(f"{posts[post.player][post.blind]}{money[post.amount]}{_ALL_IN[post.all_in]}")
+    append(_DEALING)
     if hero is not None:
-        append(f"Dealt to {names[hero]} [{_hand(state.dealt[hero])}]")
+        append(f"{DEALT_TO}{names[hero]} [{_hand(state.dealt[hero])}]")
     folds, checks, draws = table.folds, table.checks, table.draws
+    calls, bets, raises = table.calls, table.bets, table.raises
     for event in events[2:]:  # the commonest kinds first
-        kind = event[0]
-        if kind == "draw":
-            player = event[1]
-            append(draws[player][len(event[2])] if player != hero else _hero_draw(event, names[player]))
-        elif kind == "call":
-            append(f"{names[event[1]]}: calls {money[event[2]]}{_ALL_IN[event[3]]}")
-        elif kind == "fold":
-            append(folds[event[1]])
-        elif kind == "check":
-            append(checks[event[1]])
-        elif kind == "street":
-            append(_STREETS[event[1]])
-        elif kind == "bet":
-            append(f"{names[event[1]]}: bets {money[event[2]]}{_ALL_IN[event[3]]}")
-        elif kind == "raise":
-            append(f"{names[event[1]]}: raises {money[event[2]]} to {money[event[3]]}{_ALL_IN[event[4]]}")
-        elif kind == "uncalled":
-            append(f"Uncalled bet ({money[event[2]]}) returned to {names[event[1]]}")
-        else:
-            append("Betting is capped")
+        if type(event) is DrawCards:
+            player = event.player
+            append(draws[player][len(event.thrown)] if player != hero else _hero_draw(event, names[player]))
+        elif type(event) is Call:
+            append(f"{calls[event.player]}{money[event.amount]}{_ALL_IN[event.all_in]}")
+        elif type(event) is Fold:
+            append(folds[event.player])
+        elif type(event) is Check:
+            append(checks[event.player])
+        elif type(event) is Street:
+            append(_MARKERS[event.draw - 1])
+        elif type(event) is Bet:
+            append(f"{bets[event.player]}{money[event.amount]}{_ALL_IN[event.all_in]}")
+        elif type(event) is Raise:
+            append(f"{raises[event.player]}{money[event.increment]}{TO}{money[event.total]}{_ALL_IN[event.all_in]}")
+        elif type(event) is Uncalled:
+            append(f"{UNCALLED}({money[event.amount]}){RETURNED_TO}{names[event.player]}")
+        elif type(event) is Capped:
+            append(CAPPED)
     _ending(lines, state, result, table)
     return lines
 
 
-def _hero_draw(event: Event, name: str) -> str:
+def _hero_draw(event: DrawCards, name: str) -> str:
     """The line (or two lines) of the hero's draw, which shows the cards."""
-    thrown, kept, new = event[2], event[3], event[4]
+    thrown, kept, new = event.thrown, event.kept, event.new
     if not thrown:
-        return f"{name}: stands pat on [{_hand(kept)}]"
+        return f"{name}: {STANDS_PAT}{ON}[{_hand(kept)}]"
     dealt = f"[{_cards(kept)}] [{_cards(new)}]" if kept else f"[{_cards(new)}]"
-    return f"{name}: discards {_COUNTS[len(thrown)]} [{_cards(thrown)}]\nDealt to {name} {dealt}"
+    return f"{name}: {DISCARDS} {CARD_COUNTS[len(thrown)]} [{_cards(thrown)}]\n{DEALT_TO}{name} {dealt}"
 
 
-def _pot_names(count: int) -> tuple[str, ...]:
-    """PokerStars' names of ``count`` pots, main pot first."""
-    if count == 1:
-        return ("pot",)
-    if count == 2:
-        return ("main pot", "side pot")
-    return ("main pot", *(f"side pot-{number}" for number in range(1, count)))
-
-
-#: ``_POT_NAMES[count]`` is ``_pot_names(count)``: a hand has at most one pot per player, ten at a full table
-_POT_NAMES = ((), *map(_pot_names, range(1, 11)))
+#: ``_POT_NAMES[count]`` is ``pot_names(count)``: a hand has at most one pot per player, ten at a full table
+_POT_NAMES = ((), *map(pot_names, range(1, 11)))
 
 
 def _ending(lines: list[str], state: HandState, result: HandResult, table: _Table) -> None:
@@ -246,56 +288,53 @@ def _ending(lines: list[str], state: HandState, result: HandResult, table: _Tabl
     ranks = result.ranks
     shown = {}  # player -> their cards as written, for the showdown and the summary
     if ranks:
-        append("*** SHOW DOWN ***")
+        append(_SHOW_DOWN)
         cards = state.cards
         for player in result.show_order:  # every player in ranks
             shown[player] = hand = _hand(cards[player])
-            append(f"{names[player]}: shows [{hand}] ({_DESCRIPTIONS[ranks[player]]})")
+            append(f"{names[player]}: {SHOWS} [{hand}] ({_DESCRIPTIONS[ranks[player]]})")
     pots = len(result.pots)
     pot_names = _POT_NAMES[pots]
     for number in reversed(range(pots)):
         for player, amount in result.pot_shares[number].items():
             if amount:
-                append(f"{names[player]} collected {money[amount]} from {pot_names[number]}")
+                append(f"{names[player]}{COLLECTED}{money[amount]}{FROM}{pot_names[number]}")
     if not ranks:
         for player in result.collected:
-            append(f"{names[player]}: doesn't show hand")
-    append("*** SUMMARY ***")
-    total = f"Total pot {money[result.total_pot]}"
+            append(f"{names[player]}: {DOESNT_SHOW}")
+    append(_SUMMARY)
+    total = f"{TOTAL_POT}{money[result.total_pot]}"
     if pots > 1:
         for number, share in enumerate(result.pot_shares):
             total += f" {pot_names[number].capitalize()} {money[sum(share.values())]}."
-    append(f"{total} | Rake {money[result.rake]}")
+    append(f"{total}{FEES}{RAKE}{money[result.rake]}")
     labels = _seat_labels(table.seats, state.button, state.small_blind_player, state.big_blind_player)
     folded, fold_round, contributed, collected = state.folded, state.fold_round, state.contributed, result.collected
     for player, label in enumerate(labels):
         if folded[player]:
             round_index = fold_round[player]
-            append(f"{label} {_FOLDED[round_index] if round_index or contributed[player] else _FOLDED_FREE}")
+            append(f"{label} {FOLDED[round_index] if round_index or contributed[player] else FOLDED_FREE}")
         elif player in ranks:
             won = collected.get(player, 0)
-            described = f"with a {_DESCRIPTIONS[ranks[player]]}"
-            outcome = f"won ({money[won]}) {described}" if won else f"lost {described}"
-            append(f"{label} showed [{shown[player]}] and {outcome}")
+            described = f"{WITH_A}{_DESCRIPTIONS[ranks[player]]}"
+            outcome = f"{WON} ({money[won]}){described}" if won else f"{LOST}{described}"
+            append(f"{label}{SHOWED}{shown[player]}] and {outcome}")
         else:
-            append(f"{label} collected ({money[collected.get(player, 0)]})")
+            append(f"{label}{COLLECTED}({money[collected.get(player, 0)]})")
 
 
 @functools.lru_cache(maxsize=256)
 def _seat_labels(seats: tuple[str, ...], button: int, small_blind: int, big_blind: int) -> tuple[str, ...]:
     """Each seat as the summary names it: ``Seat 1: Player1 (button) (small blind)`` (cached: they recur)."""
     tags = [""] * len(seats)
-    tags[button] = " (button)"
-    tags[small_blind] += " (small blind)"
-    tags[big_blind] += " (big blind)"
+    tags[button] = TAGS["button"]
+    tags[small_blind] += TAGS["small"]
+    tags[big_blind] += TAGS["big"]
     return tuple(map(add, seats, tags))
 
 
-#: a summary's words for a player who folded in betting round 0..3 (and before the draw without putting in a chip)
-_FOLDED = (
-    "folded before the Draw",
-    "folded after the 1st Draw",
-    "folded after the 2nd Draw",
-    "folded after the 3rd Draw",
-)
-_FOLDED_FREE = "folded before the Draw (didn't bet)"
+# Imported last, and only what is needed when the functions above run: ``badugi_fast.game`` re-exports
+# ``hand_text`` and ``write_histories``, so when this module is imported before the game package, the game package
+# (loaded by these lines) takes them from this module, which must have them by then.
+from badugi_fast.game.events import Bet, Call, Capped, Check, DrawCards, Fold, Post, Raise, Street, Uncalled  # noqa: E402
+from badugi_fast.game.limits import FIXED  # noqa: E402
