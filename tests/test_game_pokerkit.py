@@ -17,7 +17,6 @@ import pytest
 
 from badugi_fast.cards import card_str
 from badugi_fast.game import HandState, TableRules
-from badugi_fast.game.events import Bet, Call, Capped, Check, DrawCards, Fold, Post, Street, Uncalled
 from badugi_fast.game.simulate import simulate
 
 pokerkit = pytest.importorskip("pokerkit")
@@ -72,30 +71,29 @@ def replay(hand: HandState) -> list[int]:
     while position < len(events):
         event = events[position]
         position += 1
-        if isinstance(event, (Capped, Uncalled)):
+        if event[0] == "capped" or event[0] == "uncalled":
             continue
-        if isinstance(event, Street):
+        if event[0] == "street":
             draws = []
-            while position < len(events) and isinstance(drawn := events[position], DrawCards):
+            while position < len(events) and (drawn := events[position])[0] == "draw":
                 draws.append(drawn)
                 position += 1
-            for draw in draws:
-                assert state.stand_patter_or_discarder_index == index[draw.player]
-                state.stand_pat_or_discard(_cards(draw.thrown))
-            for draw in draws:
-                if draw.new:
-                    state.deal_hole(_cards(draw.new), index[draw.player])
+            for _, player, thrown, _, _ in draws:
+                assert state.stand_patter_or_discarder_index == index[player]
+                state.stand_pat_or_discard(_cards(thrown))
+            for _, player, _, _, new in draws:
+                if new:
+                    state.deal_hole(_cards(new), index[player])
             continue
-        assert not isinstance(event, (Post, DrawCards)), event  # blinds come first, draws after a Street
-        assert state.actor_index == index[event.player], event
-        if isinstance(event, Fold):
+        assert state.actor_index == index[event[1]], event
+        if event[0] == "fold":
             state.fold()
-        elif isinstance(event, (Check, Call)):
+        elif event[0] == "check" or event[0] == "call":
             state.check_or_call()
-        elif isinstance(event, Bet):
-            state.complete_bet_or_raise_to(event.amount)
+        elif event[0] == "bet":
+            state.complete_bet_or_raise_to(event[2])
         else:
-            state.complete_bet_or_raise_to(event.total)
+            state.complete_bet_or_raise_to(event[3])
     assert not state.status, "pokerkit expects more actions"
     return [state.stacks[index[player]] for player in range(n)]
 

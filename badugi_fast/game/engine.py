@@ -32,20 +32,7 @@ from itertools import repeat, starmap
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import card_str, parse_cards
-from badugi_fast.game.events import (
-    Bet,
-    Blind,
-    Call,
-    Capped,
-    Check,
-    DrawCards,
-    Event,
-    Fold,
-    Post,
-    Raise,
-    Street,
-    Uncalled,
-)
+from badugi_fast.game.events import Blind, Event
 from badugi_fast.game.limits import FIXED, LIMITS, raise_to_bounds
 from badugi_fast.pots import Pot, award, build_pots
 
@@ -119,6 +106,17 @@ class TableRules:
         small = self.big_blind if self.small_bet is None else self.small_bet
         return small if round_index < 2 else 2 * small
 
+    @property
+    def stakes(self) -> tuple[int, int]:
+        """The two amounts the table's stakes are named by: the small and big bet in fixed limit, else the blinds.
+
+        >>> TableRules(10, 25, small_bet=25).stakes, TableRules(10, 25, "pot").stakes
+        ((25, 50), (10, 25))
+        """
+        if self.limit == FIXED:
+            return self.bet_size(0), self.bet_size(3)
+        return self.small_blind, self.big_blind
+
     @functools.cached_property
     def bet_sizes(self) -> tuple[int, int, int, int]:
         """``bet_size`` of the four rounds, worked out once per table rather than once per hand."""
@@ -167,8 +165,8 @@ class HandState:
     ``bets`` (this round), ``contributed`` (this hand), ``pot`` (every chip put in so far, this round's bets
     included: the sum of ``contributed``), ``folded``, ``live`` (the players still in the hand, clockwise from the
     left of the button), ``cards`` (now) and ``dealt`` (first four), ``ranks`` (the rank number of each player's cards
-    now, 1 = best: kept up to date as they are dealt and drawn), ``events`` (what happened, see ``Event``) and, once
-    the hand is over, ``result``.
+    now, 1 = best: kept up to date as they are dealt and drawn), ``events`` (what happened, in order: see
+    ``badugi_fast.game.events``) and, once the hand is over, ``result``.
 
     >>> hand = HandState(TableRules(1, 2), [100, 100], button=0, rng=random.Random(7))
     >>> hand.to_act, hand.bets, hand.to_call(0)
@@ -294,7 +292,7 @@ class HandState:
             self.pot += paid
             all_in = stacks[player] == 0
             self.able[player] = not all_in
-            self.events.append(Post(player, blind, paid, all_in))
+            self.events.append(("post", player, blind, paid, all_in))
         # One card at a time from the left of the button: each player's cards are one slice of the stub.
         self.cards = list(map(self.stub.__getitem__, _DEALT[n][button]))
         del self.stub[-4 * n :]
@@ -327,7 +325,7 @@ class HandState:
         self.live.remove(player)
         self.fold_round[player] = self.round
         self.muck.extend(self.cards[player])
-        self.events.append(_FOLDS[player])
+        self.events.append(("fold", player))
         if len(self.live) > 1:
             self._acted(player)
         else:  # the last opponent gave up: nobody else acts
@@ -339,7 +337,7 @@ class HandState:
             self._refuse(player, "check")
         if self.bets[player] < self.level:
             raise IllegalActionError(f"player {player} cannot check: {self.to_call(player)} to call")
-        self.events.append(_CHECKS[player])
+        self.events.append(("check", player))
         self._acted(player)
 
     def call(self, player: int) -> None:
@@ -359,7 +357,7 @@ class HandState:
         all_in = stacks[player] == 0
         if all_in:
             self.able[player] = False
-        self.events.append(Call(player, amount, all_in))
+        self.events.append(("call", player, amount, all_in))
         self._acted(player)
 
     def bet(self, player: int, amount: int) -> None:
@@ -408,9 +406,9 @@ class HandState:
             self.cards[player] = hand = kept + new
             self.ranks[player] = _rank4(*hand)
             self.muck.extend(thrown)
-            self.events.append(DrawCards(player, thrown, tuple(kept), tuple(new)))
+            self.events.append(("draw", player, thrown, tuple(kept), tuple(new)))
         else:
-            self.events.append(DrawCards(player, (), tuple(hand), ()))
+            self.events.append(("draw", player, (), tuple(hand), ()))
         order = self.draw_order
         del order[0]
         if order:
@@ -517,11 +515,11 @@ class HandState:
         self.last_aggressor = player
         self.pending = self.able.copy()  # everyone who can still act must answer the bet or raise
         if kind == "bet":
-            self.events.append(Bet(player, total, all_in))
+            self.events.append(("bet", player, total, all_in))
         else:
-            self.events.append(Raise(player, increment, total, all_in))
+            self.events.append(("raise", player, increment, total, all_in))
         if self.capped and self.raises == self.rules.raise_cap:
-            self.events.append(_CAPPED)
+            self.events.append(("capped",))
         self._acted(player)
 
     def _acted(self, player: int) -> None:
@@ -589,7 +587,7 @@ class HandState:
             self.contributed[top] -= excess
             self.pot -= excess
             self.able[top] = not self.folded[top]  # after an all-in bet nobody matched, the bettor has chips again
-            self.events.append(Uncalled(top, excess))
+            self.events.append(("uncalled", top, excess))
         n = self.n
         self.bets = [0] * n
         self.to_act = None
@@ -597,7 +595,7 @@ class HandState:
             self._finish()
             return
         self.phase = DRAW
-        self.events.append(_STREETS[self.round])
+        self.events.append(("street", self.round + 1))
         self.draw_order = self.live.copy()
         self.to_act = self.draw_order[0]
 
@@ -645,12 +643,6 @@ class HandState:
 
 
 _DECK = tuple(range(52))
-#: The events that carry no amount, made once (they are immutable): ``_FOLDS[p]`` is ``Fold(p)``, ``_STREETS[k]`` is
-#: the draw after betting round k
-_FOLDS = tuple(map(Fold, range(10)))
-_CHECKS = tuple(map(Check, range(10)))
-_STREETS = tuple(map(Street, range(1, 4)))
-_CAPPED = Capped()
 #: ``_DEALT[n][button][p]``: where player p's four cards are in the stub (last card first), dealt one at a time from
 #: the left of the button: the j-th player from there gets the stub's j-th card from the end, then every n-th
 _DEALT = tuple(

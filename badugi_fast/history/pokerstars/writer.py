@@ -19,8 +19,9 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from operator import add
-from typing import TYPE_CHECKING, NamedTuple, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from badugi_fast.cards import card_str
 from badugi_fast.history.pokerstars.wordings import (
@@ -71,8 +72,9 @@ from badugi_fast.history.pokerstars.wordings import (
     pot_names,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # at run time these modules import this one (badugi_fast.game re-exports hand_text)
     from badugi_fast.game.engine import HandResult, HandState, TableRules
+    from badugi_fast.game.events import DrawCards
     from badugi_fast.game.simulate import PlayedHand
 
 __all__ = ["hand_text", "write_histories"]
@@ -82,12 +84,20 @@ _FIRST_SECOND = 12 * 3600  # the first hand starts at noon
 _SECONDS_PER_HAND = 20
 _SECONDS_PER_DAY = 24 * 3600
 _CARD = [card_str(code) for code in range(52)]
-_ALL_IN = ("", ALL_IN)
+_DESCRIPTIONS = [""] + [description(rank) for rank in range(1, 1093)]  # by rank number
+
+# The wordings joined into the fewest pieces per line, once (each piece of an f-string costs a little, per line):
+_HEADER_START = HEADER_PREFIX + HAND_NUMBERS[0]  # "PokerStars Game #"
+_STACK_END = f"{IN_CHIPS})"  # "Seat 1: Hero ($10" + " in chips)"
+_ALL_IN = ("", ALL_IN)  # by all_in
 _MARKERS = tuple(map(marker_line, DRAWS))  # the line before draw k + 1
 _DEALING, _SHOW_DOWN, _SUMMARY = marker_line(DEALING), marker_line(SHOW_DOWN), marker_line(SUMMARY)
-
-
-_DESCRIPTIONS = [""] + [description(rank) for rank in range(1, 1093)]
+_RAKE = FEES + RAKE  # "Total pot $5.95" + " | Rake " + "$0.25"
+_FOLDED = tuple(f" {words}" for words in FOLDED)  # by betting round
+_FOLDED_FREE = f" {FOLDED_FREE}"
+_WON, _LOST = f"] and {WON} (", f"] and {LOST}"  # "... showed [2c 4d 6h 8s" + "] and won (" + "$5.70" + ")"
+_WITH = [f"{WITH_A}{words}" for words in _DESCRIPTIONS]  # " with a Badugi: 8,6,4,2", by rank number
+_COLLECTED = f"{COLLECTED}("  # "Seat 1: Hero" + " collected (" + "$5.70" + ")"
 
 
 class _Memo(dict[int, str]):
@@ -144,9 +154,11 @@ def _hand(cards: Sequence[int]) -> str:
     return f"{_CARD[first]} {_CARD[second]} {_CARD[third]} {_CARD[fourth]}"
 
 
-class _Table(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _Table:
     """What depends only on the table (players' names, rules, currency): worked out once per table, not once per
-    hand or line. Most lines of a hand are one of these, or one of these and an amount."""
+    hand or line. Most lines of a hand are one of these, or one of these and an amount. (A slots class: its fields
+    are read many times per hand, faster than a NamedTuple's.)"""
 
     names: tuple[str, ...]
     rules: TableRules
@@ -155,23 +167,25 @@ class _Table(NamedTuple):
     game: str  # ":  Badugi Pot Limit ($0.10/$0.25 USD) - " (between the hand number and the date)
     buttons: tuple[str, ...]  # [b]: "Table 'Badugi Sim' 6-max Seat #b+1 is the button"
     seats: tuple[str, ...]  # "Seat 1: Player1"
+    stacks: tuple[str, ...]  # "Seat 1: Player1 (" (then the stack)
     posts: tuple[dict[str, str], ...]  # [p]["small"]: "Player1: posts small blind "
+    dealt: tuple[str, ...]  # "Dealt to Player1 ["
     folds: tuple[str, ...]  # "Player1: folds"
     checks: tuple[str, ...]  # "Player1: checks"
     calls: tuple[str, ...]  # "Player1: calls " (then the amount)
     bets: tuple[str, ...]  # "Player1: bets "
     raises: tuple[str, ...]  # "Player1: raises "
     draws: tuple[tuple[str, ...], ...]  # [p][k]: "Player1: discards k cards", and "Player1: stands pat" for k = 0
+    shows: tuple[str, ...]  # "Player1: shows ["
+    collects: tuple[str, ...]  # "Player1 collected " (then the amount and _FROM_POTS)
+    no_shows: tuple[str, ...]  # "Player1: doesn't show hand"
 
 
 @functools.lru_cache(maxsize=64)
 def _table(names: tuple[str, ...], rules: TableRules, currency: str | None) -> _Table:
     """The ``_Table`` of these players at a table of these rules (remembered: ``hand_text`` is asked hand by hand)."""
     money = _DOLLARS if currency else _CHIPS
-    if rules.limit == FIXED:
-        low, high = rules.bet_size(0), rules.bet_size(3)
-    else:
-        low, high = rules.small_blind, rules.big_blind
+    low, high = rules.stakes
     stakes = f"{money[low]}/{money[high]} {currency}" if currency else f"{low}/{high}"
     seats = len(names)
     return _Table(
@@ -182,7 +196,9 @@ def _table(names: tuple[str, ...], rules: TableRules, currency: str | None) -> _
         f":  {GAME} {LIMITS[rules.limit]} ({stakes}) - ",
         tuple(f"Table 'Badugi Sim' {seats}-max {SEAT}#{seat}{IS_THE_BUTTON}" for seat in range(1, seats + 1)),
         tuple(f"{SEAT}{seat}: {name}" for seat, name in enumerate(names, 1)),
+        tuple(f"{SEAT}{seat}: {name} (" for seat, name in enumerate(names, 1)),
         tuple({blind: f"{name}: {POSTS} {words} " for blind, words in BLINDS.items()} for name in names),
+        tuple(f"{DEALT_TO}{name} [" for name in names),
         tuple(f"{name}: {FOLDS}" for name in names),
         tuple(f"{name}: {CHECKS}" for name in names),
         tuple(f"{name}: {CALLS} " for name in names),
@@ -191,6 +207,9 @@ def _table(names: tuple[str, ...], rules: TableRules, currency: str | None) -> _
         tuple(
             (f"{name}: {STANDS_PAT}", *(f"{name}: {DISCARDS} {cards}" for cards in CARD_COUNTS[1:])) for name in names
         ),
+        tuple(f"{name}: {SHOWS} [" for name in names),
+        tuple(f"{name}{COLLECTED}" for name in names),
+        tuple(f"{name}: {DOESNT_SHOW}" for name in names),
     )
 
 
@@ -228,41 +247,46 @@ def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str
     names = table.names
     day, second = divmod(_FIRST_SECOND + _SECONDS_PER_HAND * played.number, _SECONDS_PER_DAY)
     lines = [
-        f"{HEADER_PREFIX}{HAND_NUMBERS[0]}{played.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
+        f"{_HEADER_START}{played.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
         table.buttons[state.button],
     ]
     append = lines.append
-    for seat, stack in zip(table.seats, state.starting_stacks, strict=False):
-        append(f"{seat} ({money[stack]}{IN_CHIPS})")
+    for seat, stack in zip(table.stacks, state.starting_stacks, strict=False):
+        append(f"{seat}{money[stack]}{_STACK_END}")
     events = state.events
     posts = table.posts
     for post in events[:2]:
-        if type(post) is Post:  # always: the engine posts both blinds first
-            append(f"{posts[post.player][post.blind]}{money[post.amount]}{_ALL_IN[post.all_in]}")
+        if post[0] == "post":  # always: the engine posts both blinds first
+            _, player, blind, amount, all_in = post
+            append(f"{posts[player][blind]}{money[amount]}{_ALL_IN[all_in]}")
     append(_DEALING)
     if hero is not None:
-        append(f"{DEALT_TO}{names[hero]} [{_hand(state.dealt[hero])}]")
+        append(f"{table.dealt[hero]}{_hand(state.dealt[hero])}]")
     folds, checks, draws = table.folds, table.checks, table.draws
     calls, bets, raises = table.calls, table.bets, table.raises
     for event in events[2:]:  # the commonest kinds first
-        if type(event) is DrawCards:
-            player = event.player
-            append(draws[player][len(event.thrown)] if player != hero else _hero_draw(event, names[player]))
-        elif type(event) is Call:
-            append(f"{calls[event.player]}{money[event.amount]}{_ALL_IN[event.all_in]}")
-        elif type(event) is Fold:
-            append(folds[event.player])
-        elif type(event) is Check:
-            append(checks[event.player])
-        elif type(event) is Street:
-            append(_MARKERS[event.draw - 1])
-        elif type(event) is Bet:
-            append(f"{bets[event.player]}{money[event.amount]}{_ALL_IN[event.all_in]}")
-        elif type(event) is Raise:
-            append(f"{raises[event.player]}{money[event.increment]}{TO}{money[event.total]}{_ALL_IN[event.all_in]}")
-        elif type(event) is Uncalled:
-            append(f"{UNCALLED}({money[event.amount]}){RETURNED_TO}{names[event.player]}")
-        elif type(event) is Capped:
+        if event[0] == "draw":
+            player = event[1]
+            append(draws[player][len(event[2])] if player != hero else _hero_draw(event, names[player]))
+        elif event[0] == "call":
+            _, player, amount, all_in = event
+            append(f"{calls[player]}{money[amount]}{_ALL_IN[all_in]}")
+        elif event[0] == "fold":
+            append(folds[event[1]])
+        elif event[0] == "check":
+            append(checks[event[1]])
+        elif event[0] == "street":
+            append(_MARKERS[event[1] - 1])
+        elif event[0] == "bet":
+            _, player, amount, all_in = event
+            append(f"{bets[player]}{money[amount]}{_ALL_IN[all_in]}")
+        elif event[0] == "raise":
+            _, player, increment, total, all_in = event
+            append(f"{raises[player]}{money[increment]}{TO}{money[total]}{_ALL_IN[all_in]}")
+        elif event[0] == "uncalled":
+            _, player, amount = event
+            append(f"{UNCALLED}({money[amount]}){RETURNED_TO}{names[player]}")
+        elif event[0] == "capped":
             append(CAPPED)
     _ending(lines, state, result, table)
     return lines
@@ -270,7 +294,7 @@ def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str
 
 def _hero_draw(event: DrawCards, name: str) -> str:
     """The line (or two lines) of the hero's draw, which shows the cards."""
-    thrown, kept, new = event.thrown, event.kept, event.new
+    _, _, thrown, kept, new = event
     if not thrown:
         return f"{name}: {STANDS_PAT}{ON}[{_hand(kept)}]"
     dealt = f"[{_cards(kept)}] [{_cards(new)}]" if kept else f"[{_cards(new)}]"
@@ -279,48 +303,52 @@ def _hero_draw(event: DrawCards, name: str) -> str:
 
 #: ``_POT_NAMES[count]`` is ``pot_names(count)``: a hand has at most one pot per player, ten at a full table
 _POT_NAMES = ((), *map(pot_names, range(1, 11)))
+#: ``_FROM_POTS[count][k]``: " from side pot-1" (after "Player1 collected $2.55")
+_FROM_POTS = tuple(tuple(f"{FROM}{name}" for name in names) for names in _POT_NAMES)
 
 
 def _ending(lines: list[str], state: HandState, result: HandResult, table: _Table) -> None:
     """Showdown, collections and the summary."""
     append = lines.append
-    names, money = table.names, table.money
+    money = table.money
     ranks = result.ranks
     shown = {}  # player -> their cards as written, for the showdown and the summary
     if ranks:
         append(_SHOW_DOWN)
-        cards = state.cards
+        cards, shows = state.cards, table.shows
         for player in result.show_order:  # every player in ranks
             shown[player] = hand = _hand(cards[player])
-            append(f"{names[player]}: {SHOWS} [{hand}] ({_DESCRIPTIONS[ranks[player]]})")
+            append(f"{shows[player]}{hand}] ({_DESCRIPTIONS[ranks[player]]})")
     pots = len(result.pots)
-    pot_names = _POT_NAMES[pots]
+    collects, from_pots = table.collects, _FROM_POTS[pots]
     for number in reversed(range(pots)):
         for player, amount in result.pot_shares[number].items():
             if amount:
-                append(f"{names[player]}{COLLECTED}{money[amount]}{FROM}{pot_names[number]}")
+                append(f"{collects[player]}{money[amount]}{from_pots[number]}")
     if not ranks:
         for player in result.collected:
-            append(f"{names[player]}: {DOESNT_SHOW}")
+            append(table.no_shows[player])
     append(_SUMMARY)
     total = f"{TOTAL_POT}{money[result.total_pot]}"
     if pots > 1:
-        for number, share in enumerate(result.pot_shares):
-            total += f" {pot_names[number].capitalize()} {money[sum(share.values())]}."
-    append(f"{total}{FEES}{RAKE}{money[result.rake]}")
+        for name, share in zip(_POT_NAMES[pots], result.pot_shares, strict=True):
+            total += f" {name.capitalize()} {money[sum(share.values())]}."
+    append(f"{total}{_RAKE}{money[result.rake]}")
     labels = _seat_labels(table.seats, state.button, state.small_blind_player, state.big_blind_player)
     folded, fold_round, contributed, collected = state.folded, state.fold_round, state.contributed, result.collected
     for player, label in enumerate(labels):
         if folded[player]:
             round_index = fold_round[player]
-            append(f"{label} {FOLDED[round_index] if round_index or contributed[player] else FOLDED_FREE}")
+            append(f"{label}{_FOLDED[round_index] if round_index or contributed[player] else _FOLDED_FREE}")
         elif player in ranks:
             won = collected.get(player, 0)
-            described = f"{WITH_A}{_DESCRIPTIONS[ranks[player]]}"
-            outcome = f"{WON} ({money[won]}){described}" if won else f"{LOST}{described}"
-            append(f"{label}{SHOWED}{shown[player]}] and {outcome}")
+            described = _WITH[ranks[player]]
+            if won:
+                append(f"{label}{SHOWED}{shown[player]}{_WON}{money[won]}){described}")
+            else:
+                append(f"{label}{SHOWED}{shown[player]}{_LOST}{described}")
         else:
-            append(f"{label}{COLLECTED}({money[collected.get(player, 0)]})")
+            append(f"{label}{_COLLECTED}{money[collected.get(player, 0)]})")
 
 
 @functools.lru_cache(maxsize=256)
@@ -331,10 +359,3 @@ def _seat_labels(seats: tuple[str, ...], button: int, small_blind: int, big_blin
     tags[small_blind] += TAGS["small"]
     tags[big_blind] += TAGS["big"]
     return tuple(map(add, seats, tags))
-
-
-# Imported last, and only what is needed when the functions above run: ``badugi_fast.game`` re-exports
-# ``hand_text`` and ``write_histories``, so when this module is imported before the game package, the game package
-# (loaded by these lines) takes them from this module, which must have them by then.
-from badugi_fast.game.events import Bet, Call, Capped, Check, DrawCards, Fold, Post, Raise, Street, Uncalled  # noqa: E402
-from badugi_fast.game.limits import FIXED  # noqa: E402
