@@ -1,8 +1,12 @@
 /* badugi-fast: PokerStars Badugi hands read and scored in C (see stars.h).
  *
- * Each function below names the Python it mirrors (badugi_fast/history/lines.py, stars.py, score.py and
- * badugi_fast/pots.py). Where Python would accept something this code does not model exactly (Unicode digits or
- * spaces, odd card spellings, names it has not seen seated), the hand is marked `bad` and Python reads it.
+ * Each function below names the Python it mirrors, which stays the specification (in badugi_fast/history/:
+ * lines.py, pokerstars/reader.py, common.py, builder.py, score.py, and badugi_fast/pots.py); each of those Python
+ * functions names its mirror here. The words this code looks for are PokerStars' wordings, defined once in
+ * badugi_fast/history/pokerstars/wordings.py: the comments name them (wordings.ALL_IN ...), and
+ * tests/test_pokerstars_wordings.py checks that each one is spelled here. Where Python would accept something
+ * this code does not model exactly (Unicode digits or spaces, odd card spellings, names it has not seen seated),
+ * the hand is marked `bad` and Python reads it.
  */
 #include "stars.h"
 
@@ -308,7 +312,7 @@ static void describe(hand_state *h, int i, span words)
     p->descriptions++;
 }
 
-/* lines.split_all_in: the tail without the site's all-in ending. */
+/* lines.split_all_in: the tail without the site's all-in ending (wordings.ALL_IN, then the other sites'). */
 static span without_all_in(span tail)
 {
     static const char *const endings[] = {" and is all-in", ", and is all in", " and is all in", " (all-in)", " (all in)"};
@@ -329,7 +333,7 @@ static span last_word(span s) { /* str.rpartition(" ")[2] */
     return sub(s, i);
 }
 
-/* lines._post: a blind, an ante, a dead blind or "small & big blinds". */
+/* lines._post: a blind, an ante, a dead blind or "small & big blinds" (wordings.BLINDS["big"] is "big blind"). */
 static void post(hand_state *h, player *p, span tail)
 {
     int64_t chips = amount(last_word(tail), h);
@@ -347,7 +351,8 @@ static void post(hand_state *h, player *p, span tail)
         h->big_blind = chips;
 }
 
-/* lines.player_action: what player i did, from the words after "name: ". */
+/* lines.player_action: what player i did, from the words after "name: " (the verbs wordings.CALLS, BETS, RAISES,
+ * FOLDS, POSTS, DISCARDS, STANDS, SHOWS, MUCKS; "antes" and the rest are other sites'). */
 static void player_action(hand_state *h, int i, span rest)
 {
     player *p = &h->players[i];
@@ -399,7 +404,8 @@ static void player_action(hand_state *h, int i, span rest)
     }
 }
 
-/* lines.marker: the words between the first two "***" of a line, stripped; empty when there are not two. */
+/* lines.marker: the words between the first two "***" (wordings.MARKER) of a line, stripped; empty when there are
+ * not two. */
 static span marker(span line, hand_state *h)
 {
     long first = find(line, "***");
@@ -409,7 +415,7 @@ static span marker(span line, hand_state *h)
     return strip((span){line.p + first + 3, (size_t)(second - first - 3)}, h);
 }
 
-/* The stars._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
+/* The lines._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
  * returns 1 with the name and stack found as Python's regex finds them (shortest name, longest amount), 0 when
  * it does not match. */
 static int seat_pattern(span s, span *name, span *stack, hand_state *h)
@@ -445,7 +451,7 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
     return 0;
 }
 
-/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)". */
+/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)" (wordings.SEAT, IN_CHIPS). */
 static void seat_line(hand_state *h, span line)
 {
     size_t used;
@@ -466,8 +472,8 @@ static void seat_line(hand_state *h, span line)
     p->ncards = -1;
 }
 
-/* lines._POTS, r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)", at offset i of s: 1 with the amount's text and
- * the offset after the match, or 0. */
+/* lines._POTS, r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)" (the pots named by wordings.pot_names), at offset
+ * i of s: 1 with the amount's text and the offset after the match, or 0. */
 static int pot_at(span s, size_t i, span *value, size_t *end, hand_state *h)
 {
     span at = sub(s, i);
@@ -491,7 +497,8 @@ static int pot_at(span s, size_t i, span *value, size_t *end, hand_state *h)
     return 0;
 }
 
-/* lines.summary_line: "Total pot ..." and the seat lines that show or muck cards. */
+/* lines.summary_line: "Total pot ..." and the seat lines that show or muck cards (wordings.SEAT, SHOWED, MUCKED,
+ * WITH_A, TOTAL_POT, FEES, RAKE; " - a " is Full Tilt's). */
 static void summary_line(hand_state *h, span line)
 {
     if (starts(line, "Seat ")) {
@@ -559,7 +566,8 @@ static void summary_line(hand_state *h, span line)
     }
 }
 
-/* The button's seat when line[at:] reads "Seat #N is the button", else -1. */
+/* The button's seat when line[at:] reads "Seat #N is the button" (wordings.IS_THE_BUTTON), else -1: part of
+ * lines._play_line's _TABLE pattern. */
 static long button_at(span line, size_t at, hand_state *h)
 {
     size_t used;
@@ -567,7 +575,8 @@ static long button_at(span line, size_t at, hand_state *h)
     return seat >= 0 && starts(sub(line, at + 6 + used), " is the button") ? seat : -1;
 }
 
-/* lines._play_line for PokerStars: the lines of the play that are not "name: verb ...". */
+/* lines._play_line for PokerStars: the lines of the play that are not "name: verb ..." (lines.dealt_line,
+ * lines.uncalled_line; wordings.DEALT_TO, UNCALLED, RETURNED_TO, COLLECTED). */
 static void play_line(hand_state *h, span line)
 {
     if (starts(line, "Dealt to ")) {
@@ -636,7 +645,8 @@ static void play_line(hand_state *h, span line)
     }
 }
 
-/* lines.read_body, one line (PokerStars: actions are "name: verb ..."). */
+/* lines.read_body, one line (PokerStars: actions are "name: verb ..."; the markers wordings.DRAWS, SHOW_DOWN,
+ * SUMMARY). */
 static void body_line(hand_state *h, span line)
 {
     if (h->section != 2) {
@@ -844,12 +854,14 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
 
 /* ---- hands and records -------------------------------------------------------------------------------------- */
 
+/* pokerstars/reader.is_header: "PokerStars " (wordings.HEADER_PREFIX), then "Game #" or "Hand #" (HAND_NUMBERS). */
 static int is_header(span line)
 {
     return starts(line, "PokerStars ") && (find(line, "Game #") >= 0 || find(line, "Hand #") >= 0);
 }
 
-/* stars._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)": the hand number and the words before " - ". */
+/* pokerstars/reader._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)" (wordings.HEADER_PREFIX, HAND_NUMBERS):
+ * the hand number and the words before " - ". */
 static int header(span line, span *id, span *game, hand_state *h)
 {
     for (size_t at = 11; at + 6 <= line.n; at++) {
@@ -869,6 +881,8 @@ static int header(span line, span *id, span *game, hand_state *h)
     return 0;
 }
 
+/* Whether s names Badugi in any case: looser than common.game_info's word match, so fast_stars asks
+ * pokerstars/reader.game_of, the Python original, of every hand this code answers for. */
 static int mentions_badugi(span s)
 {
     for (size_t i = 0; i + 6 <= s.n; i++) {
@@ -887,6 +901,8 @@ static span line_at(const char *text, size_t length, size_t offset)
     return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
 }
 
+/* The record of each player who put in chips, showed cards or was paid: fast_stars._fast_result makes the
+ * score.player_result of each from it. */
 static void write_players(hand_state *h, const int *order, const int64_t *expected, const int *has_expected,
                           const int *ranks, const char *text, int64_t *record)
 {
@@ -916,7 +932,8 @@ static void write_players(hand_state *h, const int *order, const int64_t *expect
     record[BADUGI_HH_PLAYERS] = listed;
 }
 
-/* One hand from the header line at `offset` to the next header; returns the offset after it. */
+/* One hand from the header line at `offset` to the next header; returns the offset after it. What
+ * pokerstars/reader.parse_hand and score.score say of a hand, for the hands this code can vouch for. */
 static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
 {
     hand_state h;
@@ -976,6 +993,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     return at;
 }
 
+/* detect.header_positions for PokerStars text, counting every `every`-th header (stars.h). */
 size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_t *offsets, size_t *lines,
                             size_t room)
 {
@@ -996,6 +1014,7 @@ size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_
     return count;
 }
 
+/* The records of the hands from *offset on (stars.h), which fast_stars.stars_results reads. */
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
                          size_t out_size)
 {

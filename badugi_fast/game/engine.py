@@ -24,6 +24,8 @@ engine the tests replay hands through):
 from __future__ import annotations
 
 import functools
+import numbers
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -48,6 +50,11 @@ COMPLETE = "complete"
 
 class IllegalActionError(ValueError):
     """An action the rules do not allow at this moment; the hand is left exactly as it was."""
+
+
+def _is_player(player: object, to_act: int | None) -> bool:
+    """Whether ``player`` is the int ``to_act`` (bools and floats that equal it are not players)."""
+    return not isinstance(player, bool) and isinstance(player, int) and player == to_act
 
 
 def _chips(value: object, what: str, minimum: int = 0) -> int:
@@ -94,8 +101,9 @@ class TableRules:
             _chips(self.small_bet, "the small bet", 1)
         if self.raise_cap is not None:
             _chips(self.raise_cap, "the raise cap", 2)
-        if not 0 <= self.rake_percent <= 100:
-            raise ValueError(f"the rake must be 0 to 100 percent, not {self.rake_percent!r}")
+        rake = self.rake_percent
+        if isinstance(rake, bool) or not isinstance(rake, numbers.Real) or not 0 <= rake <= 100:
+            raise ValueError(f"the rake must be a number of percent from 0 to 100, not {rake!r}")
         if self.rake_cap is not None:
             _chips(self.rake_cap, "the rake cap")
 
@@ -308,7 +316,9 @@ class HandState:
 
     def raise_bounds(self, player: int) -> tuple[int, int] | None:
         """The smallest and largest "bet/raise to" total ``player`` may choose now, or None if they may not."""
-        if self.phase != BETTING or player != self.to_act or self._why_no_raise(player) is not None:
+        if player is not self.to_act and not _is_player(player, self.to_act):
+            return None
+        if self.phase != BETTING or self._why_no_raise(player) is not None:
             return None
         bounds = self._bounds(player)
         self.offer = (len(self.events), bounds)  # kept until the next event, for the bet or raise that may follow
@@ -318,8 +328,8 @@ class HandState:
 
     def fold(self, player: int) -> None:
         """``player`` gives up the hand (allowed even when they could check)."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "fold")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "fold")
         self.folded[player] = True
         self.able[player] = False
         self.live.remove(player)
@@ -333,8 +343,8 @@ class HandState:
 
     def check(self, player: int) -> None:
         """``player`` checks: only when nothing is owed."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "check")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "check")
         if self.bets[player] < self.level:
             raise IllegalActionError(f"player {player} cannot check: {self.to_call(player)} to call")
         self.events.append(("check", player))
@@ -342,8 +352,8 @@ class HandState:
 
     def call(self, player: int) -> None:
         """``player`` matches the bet, or puts in their whole stack if it is smaller (all-in)."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "call")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "call")
         stacks = self.stacks
         amount = self.level - self.bets[player]
         if amount > stacks[player]:  # min() costs more than the comparison on this hot path
@@ -362,16 +372,16 @@ class HandState:
 
     def bet(self, player: int, amount: int) -> None:
         """``player`` makes the first bet of a round after a draw (``amount`` chips)."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "bet")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "bet")
         if self.level:
             raise IllegalActionError(f"player {player} cannot bet: there is already a bet of {self.level} (raise)")
         self._wager(player, amount, "bet")
 
     def raise_to(self, player: int, total: int) -> None:
         """``player`` raises, making their bet for the round ``total`` chips."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "raise")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "raise")
         if not self.level:
             raise IllegalActionError(f"player {player} cannot raise: nobody has bet this round (bet)")
         self._wager(player, total, "raise")
@@ -379,10 +389,15 @@ class HandState:
     def draw(self, player: int, discards: Sequence[int] | str = ()) -> None:
         """``player`` throws away ``discards`` (card codes, or card text such as ``"Kc 9d"``; none = stand pat) and
         is dealt as many new cards at once."""
-        if player != self.to_act or self.phase != DRAW:
-            self._refuse(player, "draw")
+        if player is not self.to_act or self.phase != DRAW:
+            self._check_turn(player, "draw")
         hand = self.cards[player]
-        thrown = tuple(parse_cards(discards) if isinstance(discards, str) else discards)
+        try:
+            thrown = tuple(parse_cards(discards) if isinstance(discards, str) else discards)
+        except TypeError:  # None, a number...
+            raise IllegalActionError(
+                f"player {player} cannot discard {discards!r}: discards are card codes or card text"
+            ) from None
         count = len(thrown)
         if count:
             kept = hand.copy()
@@ -424,7 +439,14 @@ class HandState:
             stub = list(_DECK)
             _shuffle(stub, self.rng.random)
             return stub
-        stub = [int(card) for card in deck]
+        try:
+            stub = list(deck)
+        except TypeError:
+            raise ValueError(f"the deck must be a sequence of card codes, not {deck!r}") from None
+        for card in stub:
+            if isinstance(card, bool) or not hasattr(type(card), "__index__"):  # ints (numpy's too), not 3.0 or "3"
+                raise ValueError(f"the deck must hold card codes (ints 0..51), not {card!r}")
+        stub = list(map(operator.index, stub))
         if len(set(stub)) != len(stub) or any(not 0 <= card <= 51 for card in stub):
             raise ValueError("the deck must hold distinct card codes 0..51")
         if len(stub) < 4 * self.n:
@@ -445,11 +467,19 @@ class HandState:
                 raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
         raise IllegalActionError(f"player {player} cannot discard the same card twice")
 
-    def _refuse(self, player: int, what: str) -> None:
-        """Raise the error for an action out of turn or out of phase."""
+    def _check_turn(self, player: object, what: str) -> None:
+        """Raise the error if ``player`` may not ``what`` now: not a player, out of phase or out of turn.
+
+        Each action calls this when its own quick test fails: ``player is not self.to_act`` (which refuses
+        ``True`` and ``1.0`` for player 1 at no cost) or the wrong phase. Two equal ints are almost always the same
+        object (CPython keeps one of each small int), but when they are not, ``player`` is let through here.
+        """
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise IllegalActionError(f"cannot {what}: a player is an int 0..{self.n - 1}, not {player!r}")
         if self.phase != (DRAW if what == "draw" else BETTING):
             raise IllegalActionError(f"player {player} cannot {what}: the hand is in its {self.phase} phase")
-        raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
+        if player != self.to_act:
+            raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
 
     def _bounds(self, player: int) -> tuple[int, int]:
         """``raise_to_bounds`` for ``player`` now (the caller made sure that they may bet or raise)."""

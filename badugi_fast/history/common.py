@@ -18,6 +18,7 @@ class ParseError(ValueError):
 
 def amount(text: str) -> int:
     """Hundredths in a site's amount text: ``$`` and other currency signs, thousands separators, up to 2 decimals.
+    Mirrored in csrc/stars.c: amount().
 
     >>> amount("$0.25"), amount("1,285"), amount("5.5"), amount("$5"), amount("€1.05")
     (25, 128500, 550, 500, 105)
@@ -50,6 +51,7 @@ _CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
 
 def cards_in(text: str) -> tuple[str, ...]:
     """Every card written in ``text``, in order (``[As 3h] [5h Ks]`` gives four); other text is ignored.
+    Mirrored in csrc/stars.c: cards_in().
 
     >>> cards_in("[As 3h] [5h Ks]"), cards_in("Jh,3h,2s,3s")
     (('As', '3h', '5h', 'Ks'), ('Jh', '3h', '2s', '3s'))

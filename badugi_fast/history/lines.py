@@ -149,7 +149,7 @@ _REVEALED = (SHOWED, MUCKED)
 
 
 def _untagged(name: str) -> str:
-    """A summary name without its ``(button)``, ``(small blind)`` ... tags.
+    """A summary name without its ``(button)``, ``(small blind)`` ... tags (mirrored in csrc/stars.c: summary_line()).
 
     >>> _untagged("Player3 (button) (small blind)")
     'Player3'
@@ -250,7 +250,8 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
 
     ``separator`` is what follows a name in an action: ``":"`` on PokerStars (``Hero: folds``; lines without it
     are chat and table talk), ``" "`` on Full Tilt (``Hero folds``; lines with a colon are chat). Mirrored, for
-    PokerStars, in csrc/stars.c: body_line() (and seat_line() for the seat lines).
+    PokerStars, in csrc/stars.c: body_line() (and seat_line() and seat_pattern(), the ``_SEAT`` pattern's, for
+    the seat lines).
     """
     hand = build.hand
     names = build.names

@@ -109,7 +109,7 @@ def score(hand: Hand) -> Result:
 
 
 def _score_badugi(hand: Hand, result: Result) -> None:
-    """Fill ``result`` for a Badugi hand that parsed."""
+    """Fill ``result`` for a Badugi hand that parsed (mirrored in csrc/stars.c: pay())."""
     problems: list[str] = []
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)

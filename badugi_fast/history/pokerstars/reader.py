@@ -42,7 +42,7 @@ def is_header(line: str) -> bool:
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     """The hand written on ``lines[start:end]`` (``lines[start]`` is its header); only the header of a hand that
-    is not Badugi is read."""
+    is not Badugi is read. Mirrored, with ``score.score``, in csrc/stars.c: scan_hand()."""
     header = _HEADER.match(lines[start])
     if header is None:
         raise ParseError("not a PokerStars hand header", start)
