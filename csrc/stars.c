@@ -4,7 +4,7 @@
  * lines.py, pokerstars/reader.py, common.py, builder.py, score.py, and badugi_fast/pots.py); each of those Python
  * functions names its mirror here. The words this code looks for are PokerStars' wordings, defined once in
  * badugi_fast/history/pokerstars/wordings.py: the comments name them (wordings.ALL_IN ...), and
- * tests/test_pokerstars_wordings.py checks that each one is spelled here. Where Python would accept something
+ * tests/test_history_pokerstars_wordings.py checks that each one is spelled here. Where Python would accept something
  * this code does not model exactly (Unicode digits or spaces, odd card spellings, names it has not seen seated),
  * the hand is marked `bad` and Python reads it.
  */
@@ -881,7 +881,7 @@ static int header(span line, span *id, span *game, hand_state *h)
     return 0;
 }
 
-/* Whether s names Badugi in any case: looser than common.game_info's word match, so fast_stars asks
+/* Whether s names Badugi in any case: looser than common.game_info's word match, so history.read asks
  * pokerstars/reader.game_of, the Python original, of every hand this code answers for. */
 static int mentions_badugi(span s)
 {
@@ -901,7 +901,7 @@ static span line_at(const char *text, size_t length, size_t offset)
     return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
 }
 
-/* The record of each player who put in chips, showed cards or was paid: fast_stars._fast_result makes the
+/* The record of each player who put in chips, showed cards or was paid: history.read._c_result makes the
  * score.player_result of each from it. */
 static void write_players(hand_state *h, const int *order, const int64_t *expected, const int *has_expected,
                           const int *ranks, const char *text, int64_t *record)
@@ -918,14 +918,14 @@ static void write_players(hand_state *h, const int *order, const int64_t *expect
             for (int c = 0; c < p->ncards; c++)
                 cards |= (int64_t)p->cards[c] << (3 + 6 * c);
         }
-        out[0] = p->name.p - text;
-        out[1] = out[0] + (int64_t)p->name.n;
-        out[2] = cards;
-        out[3] = ranks[k];
-        out[4] = p->descriptions ? p->description.p - text : -1;
-        out[5] = p->descriptions ? out[4] + (int64_t)p->description.n : -1;
-        out[6] = p->collected;
-        out[7] = expected[k];
+        out[BADUGI_HH_NAME_START] = p->name.p - text;
+        out[BADUGI_HH_NAME_END] = out[BADUGI_HH_NAME_START] + (int64_t)p->name.n;
+        out[BADUGI_HH_CARDS] = cards;
+        out[BADUGI_HH_RANK] = ranks[k];
+        out[BADUGI_HH_WORDS_START] = p->descriptions ? p->description.p - text : -1;
+        out[BADUGI_HH_WORDS_END] = p->descriptions ? out[BADUGI_HH_WORDS_START] + (int64_t)p->description.n : -1;
+        out[BADUGI_HH_COLLECTED] = p->collected;
+        out[BADUGI_HH_EXPECTED] = expected[k];
         out += BADUGI_HH_PLAYER_FIELDS;
         listed++;
     }
@@ -993,7 +993,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     return at;
 }
 
-/* detect.header_positions for PokerStars text, counting every `every`-th header (stars.h). */
+/* read.header_positions for PokerStars text, keeping every `every`-th header (stars.h). */
 size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_t *offsets, size_t *lines,
                             size_t room)
 {
@@ -1014,7 +1014,7 @@ size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_
     return count;
 }
 
-/* The records of the hands from *offset on (stars.h), which fast_stars.stars_results reads. */
+/* The records of the hands from *offset on (stars.h), which history.read reads through _native.stars_scan. */
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
                          size_t out_size)
 {

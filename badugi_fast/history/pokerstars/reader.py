@@ -4,7 +4,7 @@ The wordings are those of real PokerStars files (see ``../shared/hand-histories/
 ``wordings``. Here is what only PokerStars writes: its headers (cash, tournament, home game, mixed game, play
 money). The body is read by ``history.lines.read_body``, shared with Full Tilt: actions are ``name: verb ...``;
 lines without the colon (chat, joining, leaving, sitting out, timing out) never move money and are skipped, except
-``X collected ...``. The C fast path (``csrc/stars.c``, driven by ``history.fast_stars``) reads the same wordings.
+``X collected ...``. The C fast path (``csrc/stars.c``, driven by ``history.read``) reads the same wordings.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ _HEADER = re.compile(rf"{_PREFIX}.*?(?:{_NUMBER})(\d+): +(.*)")
 _TOURNAMENT = re.compile(r"(?:\{[^}]*\} *)?Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{3})?) (.*)")
 
 
-#: A newline and the start of a line that starts a hand: ``detect.header_positions`` finds headers with it.
+#: A newline and the start of a line that starts a hand: ``read.header_positions`` finds headers with it.
 HEADER_LINE = re.compile(rf"\n{_PREFIX}[^\n]*?(?:{_NUMBER})")
 
 
