@@ -2,11 +2,11 @@
  *
  * Each function below names the Python it mirrors, which stays the specification (in badugi_fast/history/:
  * lines.py, pokerstars/reader.py, common.py, builder.py, score.py, and badugi_fast/pots.py); each of those Python
- * functions names its mirror here. The words this code looks for are PokerStars' wordings, defined once in
- * badugi_fast/history/pokerstars/wordings.py: the comments name them (wordings.ALL_IN ...), and
- * tests/test_history_pokerstars_wordings.py checks that each one is spelled here. Where Python would accept something
- * this code does not model exactly (Unicode digits or spaces, odd card spellings, names it has not seen seated),
- * the hand is marked `bad` and Python reads it.
+ * functions (for pots.py, its module) names its mirror here. The words this code looks for are PokerStars'
+ * wordings, defined once in badugi_fast/history/pokerstars/wordings.py: the comments name them (wordings.ALL_IN
+ * ...), and tests/test_history_pokerstars_wordings.py checks that each one is spelled here. Where Python would
+ * accept something this code does not model exactly (Unicode digits or spaces, odd card spellings, names it has
+ * not seen seated), the hand is marked `bad` and Python reads it.
  */
 #include "stars.h"
 
