@@ -6,7 +6,7 @@ pure-Python lookups on purpose (no warning). Unset, the C extension is used when
 ``Backend`` is what both backends offer (``_native``: the C lookups; ``_fallback``: the same in Python over the
 same table). ``history_fast_paths`` are the C fast paths of ``badugi score`` (finding hand headers, reading
 PokerStars text): they exist only with the C backend, because the Python code they mirror (``history.sites``,
-``history.stars``) is the definition and serves without them.
+``history.pokerstars.reader``) is the definition and serves without them.
 """
 
 from __future__ import annotations

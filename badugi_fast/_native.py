@@ -142,7 +142,7 @@ _new = tuple.__new__  # builds the records from slices without NamedTuple's argu
 
 def stars_scan(data: bytes) -> Iterator[StarsHand]:
     """One record per hand of the UTF-8 PokerStars text ``data`` (``\\n`` newlines), in order; text before the first
-    hand header is skipped, as ``history.stars`` skips it."""
+    hand header is skipped, as ``history.pokerstars.reader`` skips it."""
     out = ffi.new("int64_t[]", _HANDS_PER_CALL * lib.BADUGI_HH_RECORD_MAX)
     offset, line = ffi.new("size_t *"), ffi.new("size_t *")
     while used := lib.badugi_stars_scan(data, len(data), offset, line, out, len(out)):

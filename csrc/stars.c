@@ -1,9 +1,13 @@
 /* badugi-fast: PokerStars Badugi hands read and scored in C (see stars.h).
  *
- * Each function below names the Python it mirrors (badugi_fast/history/lines.py, stars.py, score.py and
- * badugi_fast/pots.py). Where Python would accept something this code does not model exactly (Unicode digits or
- * spaces, odd card spellings, names it has not seen seated, sums of chips too large for its 64-bit integers: see
- * CHIPS_MAX), the hand is marked `bad` and Python reads it.
+ * Each function below names the Python it mirrors, which stays the specification (in badugi_fast/history/:
+ * lines.py, pokerstars/reader.py, common.py, builder.py, score.py, and badugi_fast/pots.py); each of those Python
+ * functions (for pots.py, its module) names its mirror here. The words this code looks for are PokerStars'
+ * wordings, defined once in badugi_fast/history/pokerstars/wordings.py: the comments name them (wordings.ALL_IN
+ * ...), and tests/test_history_pokerstars_wordings.py checks that each one is spelled here. Where Python would
+ * accept something this code does not model exactly (Unicode digits or spaces, odd card spellings, names it has
+ * not seen seated, sums of chips too large for its 64-bit integers: see CHIPS_MAX), the hand is marked `bad` and
+ * Python reads it.
  */
 #include "stars.h"
 
@@ -309,7 +313,7 @@ static void describe(hand_state *h, int i, span words)
     p->descriptions++;
 }
 
-/* lines.split_all_in: the tail without the site's all-in ending. */
+/* lines.split_all_in: the tail without the site's all-in ending (wordings.ALL_IN, then the other sites'). */
 static span without_all_in(span tail)
 {
     static const char *const endings[] = {" and is all-in", ", and is all in", " and is all in", " (all-in)", " (all in)"};
@@ -347,7 +351,7 @@ static void add_chips(int64_t *sum, int64_t chips, hand_state *h)
     *sum += chips;
 }
 
-/* lines._post: a blind, an ante, a dead blind or "small & big blinds". */
+/* lines._post: a blind, an ante, a dead blind or "small & big blinds" (wordings.BLINDS["big"] is "big blind"). */
 static void post(hand_state *h, player *p, span tail)
 {
     int64_t chips = amount(last_word(tail), h);
@@ -365,7 +369,8 @@ static void post(hand_state *h, player *p, span tail)
         h->big_blind = chips;
 }
 
-/* lines.player_action: what player i did, from the words after "name: ". */
+/* lines.player_action: what player i did, from the words after "name: " (the verbs wordings.CALLS, BETS, RAISES,
+ * FOLDS, POSTS, DISCARDS, STANDS, SHOWS, MUCKS; "antes" and the rest are other sites'). */
 static void player_action(hand_state *h, int i, span rest)
 {
     player *p = &h->players[i];
@@ -417,7 +422,8 @@ static void player_action(hand_state *h, int i, span rest)
     }
 }
 
-/* lines.marker: the words between the first two "***" of a line, stripped; empty when there are not two. */
+/* lines.marker: the words between the first two "***" (wordings.MARKER) of a line, stripped; empty when there are
+ * not two. */
 static span marker(span line, hand_state *h)
 {
     long first = find(line, "***");
@@ -467,7 +473,7 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
     return 0;
 }
 
-/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)". */
+/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)" (wordings.SEAT, IN_CHIPS). */
 static void seat_line(hand_state *h, span line)
 {
     size_t used;
@@ -488,8 +494,8 @@ static void seat_line(hand_state *h, span line)
     p->ncards = -1;
 }
 
-/* lines._POTS, r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)", at offset i of s: 1 with the amount's text and
- * the offset after the match, or 0. */
+/* lines._POTS, r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)" (the pots named by wordings.pot_names), at offset
+ * i of s: 1 with the amount's text and the offset after the match, or 0. */
 static int pot_at(span s, size_t i, span *value, size_t *end, hand_state *h)
 {
     span at = sub(s, i);
@@ -513,7 +519,8 @@ static int pot_at(span s, size_t i, span *value, size_t *end, hand_state *h)
     return 0;
 }
 
-/* lines.summary_line: "Total pot ..." and the seat lines that show or muck cards. */
+/* lines.summary_line: "Total pot ..." and the seat lines that show or muck cards (wordings.SEAT, SHOWED, MUCKED,
+ * WITH_A, TOTAL_POT, FEES, RAKE; " - a " is Full Tilt's). */
 static void summary_line(hand_state *h, span line)
 {
     if (starts(line, "Seat ")) {
@@ -581,7 +588,8 @@ static void summary_line(hand_state *h, span line)
     }
 }
 
-/* The button's seat when line[at:] reads "Seat #N is the button", else -1. */
+/* The button's seat when line[at:] reads "Seat #N is the button" (wordings.IS_THE_BUTTON), else -1: part of
+ * lines._play_line's _TABLE pattern. */
 static long button_at(span line, size_t at, hand_state *h)
 {
     size_t used;
@@ -589,7 +597,8 @@ static long button_at(span line, size_t at, hand_state *h)
     return seat >= 0 && starts(sub(line, at + 6 + used), " is the button") ? seat : -1;
 }
 
-/* lines._play_line for PokerStars: the lines of the play that are not "name: verb ...". */
+/* lines._play_line for PokerStars: the lines of the play that are not "name: verb ..." (lines.dealt_line,
+ * lines.uncalled_line; wordings.DEALT_TO, UNCALLED, RETURNED_TO, COLLECTED). */
 static void play_line(hand_state *h, span line)
 {
     if (starts(line, "Dealt to ")) {
@@ -658,7 +667,8 @@ static void play_line(hand_state *h, span line)
     }
 }
 
-/* lines.read_body, one line (PokerStars: actions are "name: verb ..."). */
+/* lines.read_body, one line (PokerStars: actions are "name: verb ..."; the markers wordings.DRAWS, SHOW_DOWN,
+ * SUMMARY). */
 static void body_line(hand_state *h, span line)
 {
     if (h->section != 2) {
@@ -867,12 +877,14 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
 
 /* ---- hands and records -------------------------------------------------------------------------------------- */
 
+/* pokerstars/reader.is_header: "PokerStars " (wordings.HEADER_PREFIX), then "Game #" or "Hand #" (HAND_NUMBERS). */
 static int is_header(span line)
 {
     return starts(line, "PokerStars ") && (find(line, "Game #") >= 0 || find(line, "Hand #") >= 0);
 }
 
-/* stars._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)": the hand number and the words before " - ". */
+/* pokerstars/reader._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)" (wordings.HEADER_PREFIX, HAND_NUMBERS):
+ * the hand number and the words before " - ". */
 static int header(span line, span *id, span *game, hand_state *h)
 {
     for (size_t at = 11; at + 6 <= line.n; at++) {
@@ -892,6 +904,8 @@ static int header(span line, span *id, span *game, hand_state *h)
     return 0;
 }
 
+/* Whether s names Badugi in any case: looser than common.game_info's word match, so history.read asks
+ * pokerstars/reader.game_of, the Python original, of every hand this code answers for. */
 static int mentions_badugi(span s)
 {
     for (size_t i = 0; i + 6 <= s.n; i++) {
@@ -910,6 +924,8 @@ static span line_at(const char *text, size_t length, size_t offset)
     return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
 }
 
+/* The record of each player who put in chips, showed cards or was paid: history.read._c_result makes the
+ * score.player_result of each from it. */
 static void write_players(hand_state *h, const int *order, const int64_t *expected, const int *has_expected,
                           const int *ranks, const char *text, int64_t *record)
 {
@@ -939,7 +955,8 @@ static void write_players(hand_state *h, const int *order, const int64_t *expect
     record[BADUGI_HH_PLAYERS] = listed;
 }
 
-/* One hand from the header line at `offset` to the next header; returns the offset after it. */
+/* One hand from the header line at `offset` to the next header; returns the offset after it. What
+ * pokerstars/reader.parse_hand and score.score say of a hand, for the hands this code can vouch for. */
 static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
 {
     hand_state h;
@@ -999,6 +1016,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     return at;
 }
 
+/* read.header_positions for PokerStars text, keeping every `every`-th header (stars.h). */
 size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_t *offsets, size_t *lines,
                             size_t room)
 {
@@ -1019,6 +1037,7 @@ size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_
     return count;
 }
 
+/* The records of the hands from *offset on (stars.h), which history.read reads through _native.stars_scan. */
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
                          size_t out_size)
 {

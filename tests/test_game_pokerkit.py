@@ -71,13 +71,12 @@ def replay(hand: HandState) -> list[int]:
     while position < len(events):
         event = events[position]
         position += 1
-        kind = event[0]
-        if kind in ("capped", "uncalled"):
+        if event[0] == "capped" or event[0] == "uncalled":
             continue
-        if kind == "street":
+        if event[0] == "street":
             draws = []
-            while position < len(events) and events[position][0] == "draw":
-                draws.append(events[position])
+            while position < len(events) and (drawn := events[position])[0] == "draw":
+                draws.append(drawn)
                 position += 1
             for _, player, thrown, _, _ in draws:
                 assert state.stand_patter_or_discarder_index == index[player]
@@ -86,12 +85,12 @@ def replay(hand: HandState) -> list[int]:
                 if new:
                     state.deal_hole(_cards(new), index[player])
             continue
-        assert state.actor_index == index[event[1]], (kind, event)
-        if kind == "fold":
+        assert state.actor_index == index[event[1]], event
+        if event[0] == "fold":
             state.fold()
-        elif kind in ("check", "call"):
+        elif event[0] == "check" or event[0] == "call":
             state.check_or_call()
-        elif kind == "bet":
+        elif event[0] == "bet":
             state.complete_bet_or_raise_to(event[2])
         else:
             state.complete_bet_or_raise_to(event[3])

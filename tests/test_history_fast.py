@@ -22,10 +22,11 @@ from hypothesis import strategies as st
 
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.simulate import simulate
-from badugi_fast.game.stars_text import write_histories
-from badugi_fast.history import read, stars
+from badugi_fast.history import read
 from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.cut import Run
+from badugi_fast.history.pokerstars import reader
+from badugi_fast.history.pokerstars.writer import write_histories
 from badugi_fast.history.score import score
 from badugi_fast.history.sites import header_site
 from badugi_fast.history.sources import decode
@@ -38,7 +39,7 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "hand-histories"
 def stars_run(text: str, first_index: int = 0, first_line: int = 0) -> Run:
     """PokerStars ``text`` as a run of file "f" that starts at its hand ``first_index`` and line ``first_line``."""
     data = text.encode("utf-8", "surrogatepass")
-    return Run("f", stars.SITE, first_index, first_line, text.count("PokerStars "), data)
+    return Run("f", reader.SITE, first_index, first_line, text.count("PokerStars "), data)
 
 
 def python_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
@@ -69,7 +70,7 @@ def stars_texts(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
         text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
-        if header_site(text[: text.find("\n")]) is stars:
+        if header_site(text[: text.find("\n")]) is reader:
             yield path.name, text
 
 

@@ -15,7 +15,7 @@ from badugi_fast.files import replacing
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.limits import LIMITS
 from badugi_fast.game.simulate import simulate
-from badugi_fast.game.stars_text import write_histories
+from badugi_fast.history.pokerstars.writer import write_histories
 
 __all__ = ["add_arguments", "parse_stakes", "run"]
 

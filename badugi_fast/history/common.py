@@ -26,6 +26,7 @@ MOST_DIGITS = 30
 
 def amount(text: str) -> int:
     """Hundredths in a site's amount text: ``$`` and other currency signs, thousands separators, up to 2 decimals.
+    Mirrored in csrc/stars.c: amount().
 
     >>> amount("$0.25"), amount("1,285"), amount("5.5"), amount("$5"), amount("€1.05")
     (25, 128500, 550, 500, 105)
@@ -85,6 +86,7 @@ def money(hundredths: int, places: int = 2) -> str:
 
 def cards_in(text: str) -> tuple[str, ...]:
     """``cards.find_cards``, remembered: hole cards, draws and shown hands repeat across the hands of a file.
+    Mirrored in csrc/stars.c: cards_in().
 
     >>> cards_in("[As 3h] [5h Ks]")
     ('As', '3h', '5h', 'Ks')

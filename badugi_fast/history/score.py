@@ -98,7 +98,8 @@ def score(hand: Hand) -> Result:
 
 
 def _score_badugi(hand: Hand, result: Result) -> None:
-    """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid."""
+    """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid.
+    Mirrored in csrc/stars.c: pay()."""
     problems: list[str] = []
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)
