@@ -19,6 +19,7 @@ _COMMANDS = {
     "eval": ("badugi_fast.eval_command", "rank one or more hands, and say who wins"),
     "score": ("badugi_fast.history.command", "check every showdown and pot in hand histories"),
     "simulate": ("badugi_fast.game.command", "play hands with simple policies and write PokerStars hand histories"),
+    "bench": ("badugi_fast.bench.command", "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
 }
 
 
