@@ -77,13 +77,14 @@ def run(args: argparse.Namespace) -> int:
 def format_report(report: dict[str, Any]) -> str:
     """The report as text: the machine, a Markdown table of the figures, then what was skipped or refused."""
     machine, settings = report["machine"], report["settings"]
+    width = max([len("evaluator"), *(len(row["name"]) for row in report["rows"])])
     lines = [
         f"badugi bench: {settings['hands']:,} random hands (seed {settings['seed']}), pure-Python evaluators on the "
         f"first {settings['slow hands']:,}; medians of {settings['repeat']} runs",
         *(f"{key}: {_text(value)}" for key, value in machine.items()),
         "",
-        f"| {'evaluator':<52} | {'hands':>9} | {'ns/hand':>9} | {'hands/s':>13} | {'ratio':>8} |",
-        f"|{'-' * 54}|{'-' * 10}:|{'-' * 10}:|{'-' * 14}:|{'-' * 9}:|",
+        f"| {'evaluator':<{width}} | {'hands':>9} | {'ns/hand':>9} | {'hands/s':>13} | {'ratio':>8} |",
+        f"|{'-' * (width + 2)}|{'-' * 10}:|{'-' * 10}:|{'-' * 14}:|{'-' * 9}:|",
     ]
     group = None
     for row in report["rows"]:
@@ -91,7 +92,7 @@ def format_report(report: dict[str, Any]) -> str:
             group = row["group"]
             lines.append(f"| *{group} (ratio to the first row)* | | | | |")
         lines.append(
-            f"| {row['name']:<52} | {row['hands']:>9,} | {row['ns_per_hand']:>9.1f} | "
+            f"| {row['name']:<{width}} | {row['hands']:>9,} | {row['ns_per_hand']:>9.1f} | "
             f"{row['hands_per_second']:>13,.0f} | {row['ratio']:>7.2f}x |"
         )
     game = report["pokerkit game"]

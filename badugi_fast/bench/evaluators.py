@@ -178,6 +178,13 @@ def _code_lists(hands: Hands) -> list[list[int]]:
     return hands.code_lists
 
 
+def _pokerkit_cards(hands: Hands) -> list[tuple[Any, ...]]:
+    """Each hand as a tuple of pokerkit cards, the form pokerkit's game states pass to ``from_game``."""
+    import pokerkit
+
+    return [tuple(pokerkit.Card.parse(text)) for text in hands.texts]
+
+
 def _floor(hands: Hands) -> Work:
     """What numpy needs to read the rank table at precomputed indices: no parsing, hashing or checking."""
     table = badugi_fast.evaluate_many(np.array(list(all_hands()), dtype=np.uint8), threads=1)  # in index order
@@ -205,14 +212,18 @@ def available_evaluators(cores: int) -> tuple[list[Evaluator], dict[str, str]]:
         _per_hand("badugi_fast.evaluate(codes list)", badugi_fast.evaluate, _code_lists),
         _per_hand("badugi_fast.reference.evaluate(text)", reference.evaluate, _texts, slow=True),
     ]
-    pokerkit_names = ("pokerkit BadugiHand.from_game(text)", "badugi_fast.pokerkit BadugiHand.from_game(text)")
+    pokerkit_rows = [
+        (f"{module} BadugiHand.from_game({kind})", module, form)
+        for kind, form in (("text", _texts), ("pokerkit cards", _pokerkit_cards))
+        for module in ("pokerkit", "badugi_fast.pokerkit")
+    ]
     reason = missing_reason("pokerkit")
-    if reason is None:
-        for name, module in zip(pokerkit_names, ("pokerkit", "badugi_fast.pokerkit"), strict=True):
+    for name, module, form in pokerkit_rows:
+        if reason is None:
             from_game = importlib.import_module(module).BadugiHand.from_game
-            per_hand.append(_per_hand(name, from_game, _texts, slow=True, order_only=True))
-    else:
-        skipped |= dict.fromkeys(pokerkit_names, reason)
+            per_hand.append(_per_hand(name, from_game, form, slow=True, order_only=True))
+        else:
+            skipped[name] = reason
     batch = [
         Evaluator(BATCH, f"badugi_fast.evaluate_many({kind}, threads={threads})", prepare)
         for kind, form in (("uint8", "codes"), ("text", "texts"))
