@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 
 from badugi_fast import eval_command
+from badugi_fast.bench import command as bench_command
 from badugi_fast.game import command as simulate_command
 from badugi_fast.history import command as score_command
 
@@ -24,6 +25,7 @@ _COMMANDS: dict[str, tuple[ModuleType, str]] = {
     "eval": (eval_command, "rank one or more hands, and say who wins"),
     "score": (score_command, "check every showdown and pot in hand histories"),
     "simulate": (simulate_command, "play hands with simple policies and write PokerStars hand histories"),
+    "bench": (bench_command, "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
 }
 
 #: Exit status when the reader of our output went away: 128 + SIGPIPE, as shells report it.

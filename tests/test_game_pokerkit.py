@@ -20,6 +20,7 @@ from badugi_fast.game import HandState, TableRules
 from badugi_fast.game.simulate import simulate
 
 pokerkit = pytest.importorskip("pokerkit")
+dropin = pytest.importorskip("badugi_fast.pokerkit")
 
 _AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,
@@ -37,8 +38,9 @@ def _cards(codes: Any) -> str:
     return "".join(card_str(code) for code in codes)
 
 
-def replay(hand: HandState) -> list[int]:
-    """Final stacks (in our player order) after replaying ``hand`` through pokerkit's fixed-limit Badugi."""
+def replay(hand: HandState, hand_type: Any = pokerkit.BadugiHand) -> list[int]:
+    """Final stacks (in our player order) after replaying ``hand`` through pokerkit's fixed-limit Badugi, valued by
+    ``hand_type``."""
     rules = hand.rules
     n = hand.n
     order = [(hand.button + 1 + k) % n for k in range(n)]  # pokerkit index -> our player
@@ -54,7 +56,7 @@ def replay(hand: HandState) -> list[int]:
     state = pokerkit.State(
         _AUTOMATIONS,
         pokerkit.Deck.REGULAR,
-        (pokerkit.BadugiHand,),
+        (hand_type,),
         tuple(streets),
         pokerkit.BettingStructure.FIXED_LIMIT,
         True,
@@ -98,17 +100,18 @@ def replay(hand: HandState) -> list[int]:
     return [state.stacks[index[player]] for player in range(n)]
 
 
-def _replay_quietly(hand: HandState) -> list[int]:
+def _replay_quietly(hand: HandState, hand_type: Any) -> list[int]:
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="A card being dealt", category=UserWarning)
         warnings.filterwarnings("ignore", message="Returning reserved", category=UserWarning)
-        return replay(hand)
+        return replay(hand, hand_type)
 
 
+@pytest.mark.parametrize("hand_type", [pokerkit.BadugiHand, dropin.BadugiHand], ids=["pokerkit", "badugi_fast"])
 @pytest.mark.parametrize("players", range(2, 11))
-def test_pokerkit_replay_gives_the_same_stacks(players: int) -> None:
+def test_pokerkit_replay_gives_the_same_stacks(players: int, hand_type: Any) -> None:
     # Blinds of 6/12 and buy-ins in big blinds keep most pots divisible by 2 and 3: pokerkit gives all the odd
     # chips of a split pot to the first winner, we give them one each (they differ only in 3+ way ties).
     rules = TableRules(6, 12)
     for played in simulate(100, players, rules, seed=players):
-        assert _replay_quietly(played.state) == played.state.stacks, played.hand_id
+        assert _replay_quietly(played.state, hand_type) == played.state.stacks, played.hand_id
