@@ -11,17 +11,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PEERS", "describe_machine", "load_average", "usable_cores", "version"]
+from badugi_fast.files import cores
+
+__all__ = ["PEERS", "describe_machine", "load_average", "version"]
 
 #: distributions whose versions go in the description (the peers badugi bench measures, when installed)
 PEERS = ("numpy", "pokerkit", "poker-equity")
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its affinity where the OS has one, else every core)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def version(distribution: str) -> str | None:
@@ -62,7 +57,7 @@ def describe_machine() -> dict[str, Any]:
     return {
         "cpu": cpuinfo.get("model name") or platform.processor() or "unknown",
         "architecture": platform.machine(),
-        "cores": usable_cores(),
+        "cores": cores(),
         "avx2": None if flags is None else "avx2" in flags.split(),
         "os": platform.platform(terse=True),
         "python": f"{platform.python_implementation()} {platform.python_version()}",
