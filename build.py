@@ -102,8 +102,8 @@ ffibuilder = FFI()
 ffibuilder.cdef((ROOT / "csrc" / "badugi_cdef.h").read_text())
 ffibuilder.set_source(
     "badugi_fast._badugi",
-    '#include "badugi.h"\n#include "stars.h"',
-    sources=["csrc/badugi.c", "csrc/stars.c"],  # relative to setup.py, as setuptools requires
+    '#include "badugi.h"\n#include "stars.h"\n#include "odds.h"',
+    sources=["csrc/badugi.c", "csrc/stars.c", "csrc/odds.c"],  # relative to setup.py, as setuptools requires
     include_dirs=[str(ROOT / "csrc"), str(GENERATED)],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-pthread"],
     extra_link_args=[] if sys.platform == "win32" else ["-pthread"],

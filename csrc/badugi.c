@@ -391,3 +391,15 @@ size_t badugi_rank_text_many(const char *text, size_t length, uint16_t *out, siz
     run_slices(rank_text_slice, slices, count);
     return gather(slices, count, n, first_bad);
 }
+
+/* ---- The tables themselves, for the loops of csrc/odds.c ------------------------------------------------------ */
+
+const uint16_t *badugi_rank_table(void)
+{
+    return BADUGI_RANKS;
+}
+
+const uint8_t *badugi_usable_table(void)
+{
+    return BADUGI_USABLE;
+}
