@@ -19,6 +19,8 @@ _COMMANDS = {
     "eval": ("badugi_fast.eval_command", "rank one or more hands, and say who wins"),
     "score": ("badugi_fast.history.command", "check every showdown and pot in hand histories"),
     "simulate": ("badugi_fast.game.command", "play hands with simple policies and write PokerStars hand histories"),
+    "odds": ("badugi_fast.odds_command", "what a hand becomes after its draws, under a named drawing policy"),
+    "equity": ("badugi_fast.equity_command", "each hand's share of the pot with draws to come"),
 }
 
 

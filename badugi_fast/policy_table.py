@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from array import array
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -88,18 +89,15 @@ def compile_python(policy: DrawingPolicy, opponents: int = 1) -> PolicyTable:
         position = {code: 1 << i for i, code in enumerate(hand)}
         for draws_left in (1, 2, 3):
             options = policy.options(hand, draws_left, opponents)
+            mask = _simple(options, position)
+            if mask >= 0:  # the common case: one option, checked on the way
+                masks[entry] = mask * 17
+                first[entry] = 1.0
+                entry += 1
+                continue
             try:
-                if len(options) == 1 and options[0][1] == 1 and type(options[0][0]) is tuple:  # the common case
-                    mask = 0
-                    for code in options[0][0]:
-                        mask |= position[code]
-                    if _THROWN[mask] == len(options[0][0]):
-                        masks[entry] = mask * 17
-                        first[entry] = 1.0
-                        entry += 1
-                        continue
                 masks[entry], first[entry] = _encode(options, position)
-            except (ValueError, TypeError, KeyError) as error:
+            except (ValueError, TypeError) as error:
                 shown = " ".join(map(card_str, hand))
                 raise ValueError(
                     f"policy {policy.name}: {shown} with {draws_left} draws to come: {error!s} (got {options!r})"
@@ -110,16 +108,33 @@ def compile_python(policy: DrawingPolicy, opponents: int = 1) -> PolicyTable:
     return _finish(np.frombuffer(masks, dtype=np.uint8).copy(), probabilities if randomized else None)
 
 
+def _simple(options: object, position: dict[int, int]) -> int:
+    """The mask of a single, sure option throwing distinct cards of the hand, else -1 (``_encode`` then says what
+    is wrong, if anything)."""
+    try:
+        only: Any
+        (only,) = options  # type: ignore[misc]  # an object: the unpacking is the check
+        thrown, probability = only
+        mask = 0
+        for code in thrown:
+            mask |= position[code]
+        if probability == 1 and _THROWN[mask] == len(thrown):
+            return mask
+    except (TypeError, ValueError, KeyError):
+        pass
+    return -1
+
+
 def _encode(options: object, position: dict[int, int]) -> tuple[int, float]:
     """The table byte and first-option probability of one answer."""
-    if not isinstance(options, tuple) or not 1 <= len(options) <= 2:
+    if not isinstance(options, (tuple, list)) or not 1 <= len(options) <= 2:
         raise ValueError("expected one or two (thrown cards, probability) options")
     masks = []
     probabilities = []
     for thrown, probability in options:
         mask = 0
         for code in thrown:
-            if code not in position:
+            if code not in position:  # a card of another hand, or not a card at all
                 raise ValueError(f"{code!r} is not a card of the hand")
             mask |= position[code]
         if _THROWN[mask] != len(thrown):
