@@ -34,8 +34,8 @@ def throw_high(hand: tuple[int, int, int, int], draws_left: int) -> list[int]:
 
 @dataclass(frozen=True)
 class KeepLowest(DrawingPolicy):
-    """A user policy written as a class, randomized: keep the lowest two cards, except that at the first of three
-    draws it keeps the lowest three one time in four (frozen, so equal instances share one compiled table)."""
+    """A user policy written as a class, randomized: keep the lowest two cards, except that at the last draw it
+    keeps the lowest three one time in four (frozen, so equal instances share one compiled table)."""
 
     @property
     def name(self) -> str:
@@ -43,7 +43,7 @@ class KeepLowest(DrawingPolicy):
 
     def options(self, hand: Sequence[int], draws_left: int, opponents: int = 1) -> tuple[Option, ...]:
         ordered = sorted(hand)
-        if draws_left < 3:
+        if draws_left > 1:
             return ((tuple(ordered[2:]), 1.0),)
         return ((tuple(ordered[2:]), 0.75), (tuple(ordered[3:]), 0.25))
 

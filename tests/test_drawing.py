@@ -156,8 +156,8 @@ def test_user_policies_compile(user_policies: tuple[DrawingPolicy, DrawingPolicy
     assert resolve_policy(throw_high) is throw_high
     lowest = compile_policy(keep_lowest)
     assert lowest.first is not None
-    assert np.all(lowest.first.reshape(-1, 3) == [1.0, 1.0, 0.75])
-    assert np.all(lowest.masks.reshape(-1, 3) == [0b1100 * 17, 0b1100 * 17, 0b1100 | 0b1000 << 4])
+    assert np.all(lowest.first.reshape(-1, 3) == [0.75, 1.0, 1.0])
+    assert np.all(lowest.masks.reshape(-1, 3) == [0b1100 | 0b1000 << 4, 0b1100 * 17, 0b1100 * 17])
 
 
 def test_a_function_may_answer_with_card_text() -> None:
