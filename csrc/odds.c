@@ -15,6 +15,7 @@
 #define WORST_BADUGI 715 /* K-Q-J-T: rank numbers 1..715 are four-card hands (drawing.py WORST_BADUGI) */
 #define JACK 10          /* rank index of the jack in a card code (code >> 2) */
 #define LAST_RANK (BADUGI_ODDS_BINS - 1)
+#define SMALL_COUNT 4e6 /* exact equity steps below which a second thread costs more than it saves (milliseconds) */
 
 static inline int popcount(uint64_t x)
 {
@@ -936,7 +937,7 @@ int badugi_equity_exact(int players, const int *hands, const int *discards, uint
     cumulative_counts(&c, work);
     memset(results, 0, results_size * sizeof *results);
     uint64_t first_draws = (uint64_t)choose(c.n, c.draw[c.order[0]]);
-    threads = threads_for(threads, first_draws);
+    threads = walked * terms < SMALL_COUNT ? 1 : threads_for(threads, first_draws);
     struct count_task tasks[BADUGI_MAX_THREADS];
     pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     for (int t = 0; t < threads; t++)

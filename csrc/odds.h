@@ -75,7 +75,8 @@ int badugi_draw_odds_sample(const int *hand, int discard, int draws, uint64_t de
  * the stub is counted, without walking them one by one: the player with the most possible draws is counted from
  * cumulative rank tables by inclusion-exclusion over the cards the others drew. results[p *
  * BADUGI_EQUITY_EXACT_FIELDS + k]: see BADUGI_EQUITY_EXACT_FIELDS; *deals: how many deals. Uses `work`
- * (BADUGI_EQUITY_WORK counters). BADUGI_E_BUDGET when the count would take more than `max_work` steps. */
+ * (BADUGI_EQUITY_WORK counters) and up to `threads` threads (1..64; one for a small count). BADUGI_E_BUDGET when the
+ * count would take more than `max_work` steps. */
 int badugi_equity_exact(int players, const int *hands, const int *discards, uint64_t dead, const uint8_t *masks,
                         size_t masks_size, const double *first, size_t first_size, const int *policy_of,
                         double max_work, int threads, int64_t *results, size_t results_size, uint32_t *work,
