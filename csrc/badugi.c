@@ -190,15 +190,22 @@ static void rank_codes_slice(struct slice *s)
 
 /* The same as rank_codes_slice, eight hands per step with AVX2 (chosen at run time when the processor has it).
  * Each 32-bit lane holds one hand's four codes; a sorting network of min/max puts them in order, and the binomials
- * are computed rather than looked up: C(b,2) = b(b-1)/2, C(c,3) = c(c-1)(c-2)/6 and C(d,4) = d(d-1)(d-2)(d-3)/24,
- * the exact divisions by 3 done as a multiplication by its inverse modulo 2^32. Invalid lanes look up index 0 and
- * are then set to 0 and counted, in order, as in the scalar loop. */
+ * are computed rather than looked up: C(b,2) = b(b-1)/2, C(c,3) = C(c,2)(c-2)/3 and C(d,4) = C(d,3)(d-3)/4. Every
+ * product but the last fits 16 bits, so they are 16-bit multiplies (one micro-op each, where a 32-bit one takes
+ * two), the exact divisions by 3 done as a multiplication by its inverse modulo 2^16; the last is a 16 x 16 -> 32
+ * bit multiply-add. The eight ranks are then read with one gather (4 bytes at each rank's address: the table has
+ * a spare entry at the end so that the last hand's read stays inside it) and stored packed. Invalid lanes look up
+ * index 0 and are then set to 0 and counted, in order, as in the scalar loop.
+ *
+ * What this costs, measured on 1,000,000 random hands (see README, "Performance"): the sort and index about 0.6 ns
+ * a hand, the gather about 0.3 ns; storing the eight indices and reading the ranks one at a time, as this loop did
+ * before, cost about 0.8 ns. */
 __attribute__((target("avx2"))) static void rank_codes_slice_avx2(struct slice *s)
 {
     const __m256i low_byte = _mm256_set1_epi32(0xFF), highest_code = _mm256_set1_epi32(51);
     const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2), three = _mm256_set1_epi32(3);
-    const __m256i inverse_of_3 = _mm256_set1_epi32((int)0xAAAAAAABu);
-    uint32_t index[8];
+    const __m256i inverse_of_3 = _mm256_set1_epi32(0xAAAB); /* 3 * 0xAAAB = 1 modulo 2^16 */
+    const __m256i low_half = _mm256_set1_epi32(0xFFFF);
     size_t i = s->begin;
     s->bad = 0;
     for (; i + 8 <= s->end; i += 8) {
@@ -222,24 +229,27 @@ __attribute__((target("avx2"))) static void rank_codes_slice_avx2(struct slice *
         __m256i invalid = _mm256_or_si256(
             _mm256_or_si256(_mm256_cmpgt_epi32(d, highest_code), _mm256_cmpeq_epi32(a, b)),
             _mm256_or_si256(_mm256_cmpeq_epi32(b, c), _mm256_cmpeq_epi32(c, d)));
-        __m256i choose2 = _mm256_srli_epi32(_mm256_mullo_epi32(b, _mm256_sub_epi32(b, one)), 1);
-        __m256i c_falling = _mm256_mullo_epi32(_mm256_mullo_epi32(c, _mm256_sub_epi32(c, one)), _mm256_sub_epi32(c, two));
-        __m256i choose3 = _mm256_mullo_epi32(_mm256_srli_epi32(c_falling, 1), inverse_of_3);
-        __m256i d_falling = _mm256_mullo_epi32(_mm256_mullo_epi32(d, _mm256_sub_epi32(d, one)),
-                                               _mm256_mullo_epi32(_mm256_sub_epi32(d, two), _mm256_sub_epi32(d, three)));
-        __m256i choose4 = _mm256_mullo_epi32(_mm256_srli_epi32(d_falling, 3), inverse_of_3);
-        __m256i sum = _mm256_add_epi32(_mm256_add_epi32(a, choose2), _mm256_add_epi32(choose3, choose4));
-        _mm256_storeu_si256((__m256i *)index, _mm256_andnot_si256(invalid, sum));
-        for (int k = 0; k < 8; k++)
-            s->out[i + k] = BADUGI_RANKS[index[k]];
+        /* Valid codes are at most 51: C(x,2) <= 1275, C(x,2)(x-2) <= 62475 and C(x,3) <= 20825 fit 16 bits, and
+         * the lanes' high halves stay 0 (an invalid lane's garbage is masked off below). */
+        __m256i choose2 = _mm256_srli_epi32(_mm256_mullo_epi16(b, _mm256_sub_epi32(b, one)), 1);
+        __m256i c_pairs = _mm256_srli_epi32(_mm256_mullo_epi16(c, _mm256_sub_epi32(c, one)), 1);
+        __m256i choose3 = _mm256_and_si256(
+            _mm256_mullo_epi16(_mm256_mullo_epi16(c_pairs, _mm256_sub_epi32(c, two)), inverse_of_3), low_half);
+        __m256i d_pairs = _mm256_srli_epi32(_mm256_mullo_epi16(d, _mm256_sub_epi32(d, one)), 1);
+        __m256i d_triples = _mm256_and_si256(
+            _mm256_mullo_epi16(_mm256_mullo_epi16(d_pairs, _mm256_sub_epi32(d, two)), inverse_of_3), low_half);
+        __m256i choose4 = _mm256_srli_epi32(_mm256_madd_epi16(d_triples, _mm256_sub_epi32(d, three)), 2);
+        __m256i index = _mm256_add_epi32(_mm256_add_epi32(a, choose2), _mm256_add_epi32(choose3, choose4));
+        index = _mm256_andnot_si256(invalid, index);
+        __m256i ranks = _mm256_i32gather_epi32((const int *)BADUGI_RANKS, index, 2);
+        ranks = _mm256_andnot_si256(invalid, _mm256_and_si256(ranks, low_half));
+        __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(ranks), _mm256_extracti128_si256(ranks, 1));
+        _mm_storeu_si128((__m128i *)(s->out + i), packed);
         int invalid_lanes = _mm256_movemask_ps(_mm256_castsi256_ps(invalid));
         if (invalid_lanes) {
             for (int k = 0; k < 8; k++) {
-                if (invalid_lanes >> k & 1) {
-                    s->out[i + k] = 0;
-                    if (s->bad++ == 0)
-                        s->first_bad = i + k;
-                }
+                if ((invalid_lanes >> k & 1) && s->bad++ == 0)
+                    s->first_bad = i + k;
             }
         }
     }
