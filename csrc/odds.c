@@ -17,9 +17,13 @@
 #define LAST_RANK (BADUGI_ODDS_BINS - 1)
 #define SMALL_COUNT 4e6 /* exact equity steps below which a second thread costs more than it saves (milliseconds) */
 
+/* Bits set in x. Written out: without -mpopcnt (the baseline x86-64 has no POPCNT) the builtin is a library call. */
 static inline int popcount(uint64_t x)
 {
-    return __builtin_popcountll(x);
+    x -= (x >> 1) & UINT64_C(0x5555555555555555);
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 }
 
 static inline unsigned lowest(uint64_t x)
