@@ -171,6 +171,19 @@ def test_big_spots_are_counted_not_walked() -> None:
     assert four_four.win[0] == pytest.approx(four_four.win[1], abs=1e-12)
 
 
+def test_spots_too_big_to_count_are_sampled_and_say_so() -> None:
+    six = ["As 2h Kc Kd", "3c 4d Qh Qs", "5h 6s 7c 7d", "8h 9h Tc Jd", "2c 2d 3h 9s", "4h 5s 6c 6d"]
+    thrown = ["Kc Kd", "Qh Qs", "7c 7d", "8h 9h", "2c 2d", "6c 6d"]  # 2 cards each: about 2e13 deals
+    result = badugi_fast.equity(six, discards=thrown, samples=None, seed=3)
+    assert not result.exact
+    assert result.samples == 1 << 18
+    assert result.deals == 0
+    odds = badugi_fast.draw_odds("Kc Kd Kh Ks", draws=3, seed=1)  # a lone king, three draws: too many sequences
+    assert not odds.exact
+    assert odds.seed == 1
+    assert odds.stderr(0.5) < 0.001
+
+
 def within(a: float, b: float, stderr: float) -> bool:
     return abs(a - b) <= 4 * stderr + 1e-12
 
