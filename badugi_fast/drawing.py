@@ -32,7 +32,7 @@ from typing import ClassVar
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import RANK_CHARS, hand_codes, parse_cards
-from badugi_fast.ranks import rank_number, rank_values
+from badugi_fast.ranks import WORST_BADUGI, rank_number, rank_values
 
 __all__ = [
     "BASIC",
@@ -74,8 +74,6 @@ _PICK_UNUSED = tuple(_picker(unused) for unused in _UNUSED)
 #: usable-card mask -> the cards that play, taken from a hand
 _PICK_USED = tuple(_picker(tuple(i for i in range(4) if mask >> i & 1)) for mask in range(16))
 _JACK = 10  # rank index of the jack in a card code (code >> 2)
-#: The worst badugi, K-Q-J-T: rank numbers up to it are four-card hands.
-WORST_BADUGI = rank_number((13, 12, 11, 10))
 
 
 class DrawingPolicy(ABC):

@@ -10,8 +10,8 @@ from fractions import Fraction
 from typing import Any
 
 from badugi_fast.cards import card_str
-from badugi_fast.drawing import WORST_BADUGI, rank_bound
-from badugi_fast.ranks import RANK_COUNT, hand_size
+from badugi_fast.drawing import rank_bound
+from badugi_fast.ranks import RANK_COUNT, WORST_BADUGI, hand_size
 from badugi_fast.spot import Spot
 
 __all__ = ["DrawOdds", "EquityResult"]

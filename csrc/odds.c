@@ -12,7 +12,7 @@
 #include "badugi.h"
 
 #define DECK ((UINT64_C(1) << 52) - 1)
-#define WORST_BADUGI 715 /* K-Q-J-T: rank numbers 1..715 are four-card hands (drawing.py WORST_BADUGI) */
+#define WORST_BADUGI 715 /* K-Q-J-T: rank numbers 1..715 are four-card hands (ranks.py WORST_BADUGI) */
 #define JACK 10          /* rank index of the jack in a card code (code >> 2) */
 #define LAST_RANK (BADUGI_ODDS_BINS - 1)
 #define SMALL_COUNT 4e6 /* exact equity steps below which a second thread costs more than it saves (milliseconds) */

@@ -1,4 +1,4 @@
-"""The C fast path for PokerStars text (csrc/stars.c, driven by ``history.fast_stars``) gives exactly the records
+"""The C fast path for PokerStars text (csrc/stars.c, chosen by ``history.read``) gives exactly the records
 the Python reader gives.
 
 The C code answers only for hands it fully understands and that the site paid as we would; everything else is
@@ -23,28 +23,36 @@ from hypothesis import strategies as st
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.simulate import simulate
 from badugi_fast.game.stars_text import write_histories
-from badugi_fast.history import fast_stars, stars
+from badugi_fast.history import read, stars
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.detect import decode, parse_hands, site_parser
+from badugi_fast.history.cut import Run
 from badugi_fast.history.score import score
+from badugi_fast.history.sites import header_site
+from badugi_fast.history.sources import decode
 
-pytestmark = pytest.mark.skipif(not fast_stars.AVAILABLE, reason="the C extension is not built or not chosen")
+pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is not built or not chosen")
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "hand-histories"
 
 
+def stars_run(text: str, first_index: int = 0, first_line: int = 0) -> Run:
+    """PokerStars ``text`` as a run of file "f" that starts at its hand ``first_index`` and line ``first_line``."""
+    data = text.encode("utf-8", "surrogatepass")
+    return Run("f", stars.SITE, first_index, first_line, text.count("PokerStars "), data)
+
+
 def python_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
-    return [score(hand).as_dict() for hand in parse_hands(stars, text, "f", first_index, first_line)]
+    return [score(hand).as_dict() for hand in read.hands_of(stars_run(text, first_index, first_line))]
 
 
 def fast_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
-    return [result.as_dict() for result in fast_stars.stars_results(text, "f", first_index, first_line)]
+    return [result.as_dict() for result in read.results(stars_run(text, first_index, first_line))]
 
 
 def answered_by_c(text: str, monkeypatch: pytest.MonkeyPatch) -> int:
     """How many hands of ``text`` the C code answers for, rather than handing them to Python."""
     python_reads = 0
-    real = fast_stars.parse_one  # type: ignore[attr-defined]
+    real = read.parse_one
 
     def counting(*args: Any) -> Any:
         nonlocal python_reads
@@ -52,8 +60,8 @@ def answered_by_c(text: str, monkeypatch: pytest.MonkeyPatch) -> int:
         return real(*args)
 
     with monkeypatch.context() as patch:
-        patch.setattr(fast_stars, "parse_one", counting)
-        hands = sum(1 for _ in fast_stars.stars_results(text, "f"))
+        patch.setattr(read, "parse_one", counting)
+        hands = sum(1 for _ in read.results(stars_run(text)))
     return hands - python_reads
 
 
@@ -61,7 +69,7 @@ def stars_texts(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
         text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
-        if site_parser(text) is stars:
+        if header_site(text[: text.find("\n")]) is stars:
             yield path.name, text
 
 
@@ -151,21 +159,3 @@ def mutated(draw: st.DrawFn) -> str:
 @given(mutated())
 def test_damaged_hands_agree(text: str) -> None:
     assert fast_records(text) == python_records(text)
-
-
-def test_scan_refuses_bad_arguments() -> None:
-    from badugi_fast._backend import backend
-
-    ffi, lib = backend.ffi, backend.lib
-    text = BASES[0].encode()
-    out = ffi.new("int64_t[]", lib.BADUGI_HH_RECORD_MAX)
-    offset, line = ffi.new("size_t *"), ffi.new("size_t *")
-    assert lib.badugi_stars_scan(ffi.NULL, len(text), offset, line, out, len(out)) == 0
-    assert lib.badugi_stars_scan(text, len(text), ffi.NULL, line, out, len(out)) == 0
-    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out) - 1) == 0  # no room for a record
-    assert (offset[0], line[0]) == (0, 0)
-    offset[0] = len(text) + 1
-    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out)) == 0
-    offset[0] = 0
-    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out)) > 0  # one record fits
-    assert 0 < offset[0] < len(text)
