@@ -6,7 +6,7 @@ import argparse
 import json
 
 from badugi_fast.odds import equity
-from badugi_fast.odds_command import add_common_arguments, bar, percent
+from badugi_fast.odds_command import add_common_arguments, bar, common_options, percent
 from badugi_fast.odds_result import EquityResult
 
 __all__ = ["add_arguments", "run"]
@@ -40,16 +40,8 @@ def run(args: argparse.Namespace) -> int:
     if args.discards is not None:
         discards = [None if word in _POLICY else ("" if word in _PAT else word) for word in args.discards]
     policies = [name.strip() for name in args.policy.split(",")]
-    result = equity(
-        args.hands,
-        draws=args.draws,
-        discards=discards,
-        dead=args.dead,
-        policy=policies[0] if len(policies) == 1 else policies,
-        samples=args.samples,
-        seed=args.seed,
-        threads=args.threads,
-    )
+    policy = policies[0] if len(policies) == 1 else policies
+    result = equity(args.hands, discards=discards, policy=policy, **common_options(args))
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

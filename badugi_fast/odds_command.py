@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from badugi_fast.odds import draw_odds
 from badugi_fast.odds_result import DrawOdds
 from badugi_fast.ranks import RANK_COUNT, hand_size, rank_values
 
-__all__ = ["add_arguments", "add_common_arguments", "bar", "percent", "run"]
+__all__ = ["add_arguments", "add_common_arguments", "bar", "common_options", "percent", "run"]
 
 _RANK_TEXT = "A23456789TJQK"
 _BAR_WIDTH = 30
@@ -44,18 +45,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def common_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of draw_odds and equity that the common options give."""
+    return {"draws": args.draws, "dead": args.dead, "samples": args.samples, "seed": args.seed, "threads": args.threads}
+
+
 def run(args: argparse.Namespace) -> int:
     discard = None if args.discard is None else ("" if args.discard in ("-", "pat") else args.discard)
-    odds = draw_odds(
-        args.hand,
-        discard,
-        draws=args.draws,
-        dead=args.dead,
-        policy=args.policy,
-        samples=args.samples,
-        seed=args.seed,
-        threads=args.threads,
-    )
+    odds = draw_odds(args.hand, discard, policy=args.policy, **common_options(args))
     if args.json:
         print(json.dumps(odds.to_dict()))
     else:

@@ -35,17 +35,10 @@ _THROWN = [bin(mask).count("1") for mask in range(16)]
 
 @dataclass(frozen=True)
 class PolicyTable:
-    """A compiled policy: ``masks`` (uint8, ENTRIES), ``first`` (float64, ENTRIES, or None), and ``most_thrown``:
-    the most cards it ever throws at once with 1, 2 and 3 draws to come (for the stub-size check)."""
+    """A compiled policy: ``masks`` (uint8, ENTRIES) and ``first`` (float64, ENTRIES, or None), read-only."""
 
     masks: NDArray[np.uint8]
     first: NDArray[np.float64] | None
-    most_thrown: tuple[int, int, int]
-
-    def randomized_at(self, index: int, draws_left: int) -> bool:
-        """True when the policy may throw either of two sets from hand ``index`` with ``draws_left`` to come."""
-        entry = 3 * index + draws_left - 1
-        return self.first is not None and self.masks[entry] >> 4 != self.masks[entry] & 15 and self.first[entry] < 1
 
 
 def compile_policy(policy: DrawingPolicy, opponents: int = 1) -> PolicyTable:
@@ -153,10 +146,8 @@ def _encode(options: object, position: dict[int, int]) -> tuple[int, float]:
 
 
 def _finish(masks: NDArray[np.uint8], first: NDArray[np.float64] | None) -> PolicyTable:
-    """The table, read-only, with the most cards thrown at once per number of draws to come."""
-    thrown = np.array(_THROWN, dtype=np.uint8)
-    counts = np.maximum(thrown[masks & 15], thrown[masks >> 4]).reshape(HAND_COUNT, 3).max(axis=0)
+    """The table, read-only."""
     masks.flags.writeable = False
     if first is not None:
         first.flags.writeable = False
-    return PolicyTable(masks, first, (int(counts[0]), int(counts[1]), int(counts[2])))
+    return PolicyTable(masks, first)

@@ -599,6 +599,13 @@ static void run_parallel(void *(*work)(void *), void *args, size_t size, int cou
     }
 }
 
+/* Where thread t of `threads` starts in `items` pieces of work (t = threads: the end), without overflow. */
+static uint64_t share(uint64_t items, int t, int threads)
+{
+    uint64_t each = items / (uint64_t)threads, extra = items % (uint64_t)threads;
+    return each * (uint64_t)t + ((uint64_t)t < extra ? (uint64_t)t : extra);
+}
+
 /* The number of threads for `items` pieces of work, or 0 when `threads` is out of range. */
 static int threads_for(int threads, uint64_t items)
 {
@@ -674,10 +681,8 @@ static int run_trials(void *(*work)(void *), const struct game *g, uint64_t seed
 {
     struct sample_task tasks[BADUGI_MAX_THREADS];
     pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    for (int t = 0; t < threads; t++) {
-        tasks[t] = (struct sample_task){g, seed, samples * (uint64_t)t / (uint64_t)threads,
-                                        samples * (uint64_t)(t + 1) / (uint64_t)threads, &lock, out, 0};
-    }
+    for (int t = 0; t < threads; t++)
+        tasks[t] = (struct sample_task){g, seed, share(samples, t, threads), share(samples, t + 1, threads), &lock, out, 0};
     run_parallel(work, tasks, sizeof tasks[0], threads);
     pthread_mutex_destroy(&lock);
     for (int t = 0; t < threads; t++)
@@ -945,8 +950,8 @@ int badugi_equity_exact(int players, const int *hands, const int *discards, uint
     struct count_task tasks[BADUGI_MAX_THREADS];
     pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     for (int t = 0; t < threads; t++)
-        tasks[t] = (struct count_task){&c, first_draws * (uint64_t)t / (uint64_t)threads,
-                                       first_draws * (uint64_t)(t + 1) / (uint64_t)threads, &lock, results};
+        tasks[t] = (struct count_task){&c, share(first_draws, t, threads), share(first_draws, t + 1, threads), &lock,
+                                       results};
     run_parallel(count_players, tasks, sizeof tasks[0], threads);
     pthread_mutex_destroy(&lock);
     *deals = walked * choose(c.n - drawn, k);

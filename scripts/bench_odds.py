@@ -16,11 +16,11 @@ import importlib
 import json
 import os
 import platform
-import statistics
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
+
+from bench import median_seconds  # scripts/bench.py: the median of timed runs after one warm-up run
 
 import badugi_fast
 from badugi_fast import card_str, parse_cards
@@ -32,17 +32,6 @@ HEADS_UP = (["As 2h Kc Kd", "3c Qh Js Jc"], ["Kc Kd", "Qh Js Jc"])
 THREE_WAY = (["As 2h Kc Kd", "3c 4d Qh Qs", "5h 6s 7c 7d"], ["Kc Kd", "Qh", "7d"])
 #: The single three-draw question for draw_odds.
 ODDS_HAND = "As 2h Qd Qc"
-
-
-def median_seconds(run: Callable[[], object], repeat: int) -> float:
-    """The median wall time of ``repeat`` runs after one warm-up run (which also compiles the policy table)."""
-    run()
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
 
 
 def peer_spot(hands: Sequence[str], discards: Sequence[str]) -> tuple[list[str], str]:
