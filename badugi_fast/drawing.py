@@ -127,7 +127,8 @@ def _unused(hand: Sequence[int]) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Usable(DrawingPolicy):
-    """Keep exactly the usable cards (``best_cards``) and throw the rest. C mirror: usable_options in csrc/odds.c.
+    """Keep exactly the usable cards (``best_cards``) and throw the rest. C mirror: badugi_policy_table
+    (csrc/odds.c), as for every built-in policy.
 
     >>> USABLE.options((0, 5, 10, 14), 1)   # Ac 2d 3h 4h: the higher heart does not play
     (((14,), 1.0),)
@@ -146,7 +147,7 @@ class Usable(DrawingPolicy):
 
 @dataclass(frozen=True)
 class Snow(DrawingPolicy):
-    """Stand pat whatever the cards (a snow). C mirror: in badugi_policy_table, csrc/odds.c."""
+    """Stand pat whatever the cards (a snow). C mirror: badugi_policy_table (csrc/odds.c)."""
 
     @property
     def name(self) -> str:
@@ -162,7 +163,8 @@ class Snow(DrawingPolicy):
 @dataclass(frozen=True)
 class Pat(DrawingPolicy):
     """Stand pat on a badugi at or better than ``bound`` (a rank number; ``rank_bound`` reads "9", "9-6-4-2" or a
-    hand), break a worse badugi by throwing its highest card, else keep the usable cards. C mirror: pat_options.
+    hand), break a worse badugi by throwing its highest card, else keep the usable cards. C mirror:
+    badugi_policy_table (csrc/odds.c).
 
     >>> Pat(rank_bound("9")).options((3, 22, 33, 40), 1)   # As 6h 9d Jc: a jack, worse than a nine: break it
     (((40,), 1.0),)
@@ -192,7 +194,8 @@ class Pat(DrawingPolicy):
 
 @dataclass(frozen=True)
 class Basic(DrawingPolicy):
-    """The simulator's rule (``badugi_fast.game.BasicPolicy`` draws with it). C mirror: basic_options.
+    """The simulator's rule (``badugi_fast.game.BasicPolicy`` draws with it). C mirror: badugi_policy_table
+    (csrc/odds.c).
 
     Throws the cards that do not play, in hand order; with two or more draws to come, a hand with at most one such
     card and a jack or worse on top also throws the top card with probability 1/2 (listed first, so that the game's

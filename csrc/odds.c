@@ -2,7 +2,7 @@
  *
  * These loops follow Python definitions that stay the specification: the policies of badugi_fast/drawing.py
  * (badugi_policy_table mirrors them; the tests compare the tables on every hand), and the plain walks and
- * simulations of badugi_fast/reference.py (draw_odds, equity), which the tests hold these results to.
+ * simulations of badugi_fast/reference_odds.py (draw_odds, equity), which the tests hold these results to.
  */
 #include "odds.h"
 
