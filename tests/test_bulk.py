@@ -69,6 +69,27 @@ def test_scalar_path_on_every_hand(codes: NDArray[np.uint8], expected: NDArray[n
     assert np.array_equal(ranks, expected)
 
 
+def test_eight_wide_path_on_every_hand(codes: NDArray[np.uint8], expected: NDArray[np.uint16]) -> None:
+    """Batches of 8 to 15 hands never reach the 16-wide loop (AVX-512, where the processor has it): their first
+    eight take the 8-wide one (AVX2)."""
+    ranks = np.concatenate([badugi_fast.evaluate_many(codes[i : i + 15]) for i in range(0, len(codes), 15)])
+    assert np.array_equal(ranks, expected)
+
+
+@pytest.mark.parametrize("size", [40, 45])  # 16 + 16 + 8 hands; and 5 more one by one
+def test_a_bad_row_in_every_lane_of_every_path(
+    codes: NDArray[np.uint8], expected: NDArray[np.uint16], size: int
+) -> None:
+    for position in range(size):
+        hands = codes[:size].copy()
+        hands[position] = [5, 9, 9, 12]
+        marked = badugi_fast.evaluate_many(hands, errors="mark")
+        assert np.flatnonzero(marked == 0).tolist() == [position]
+        assert np.array_equal(np.delete(marked, position), np.delete(expected[:size], position))
+        with pytest.raises(ValueError, match=f"^row {position}: duplicate card 3d"):
+            badugi_fast.evaluate_many(hands)
+
+
 def test_python_backend_on_every_hand(codes: NDArray[np.uint8], expected: NDArray[np.uint16]) -> None:
     ranks = np.empty(len(codes), dtype=np.uint16)
     assert _fallback.rank_codes_many(codes, ranks, 1) == (0, len(codes))
