@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from typing import IO, BinaryIO, Literal, TextIO, overload
 
-__all__ = ["cores", "identity", "replacing"]
+__all__ = ["cores", "identity", "replacing", "replacing_folder"]
 
 
 def cores() -> int:
@@ -31,20 +32,26 @@ def identity(path: str) -> tuple[int, int] | None:
     return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
 
 
-@contextlib.contextmanager
-def replacing(path: str) -> Iterator[TextIO]:
-    """A text stream (UTF-8) whose content becomes the file ``path`` when the ``with`` block ends normally: it is
-    written to a temporary file in the same folder, which then replaces ``path`` in one step, so an interrupted run
-    never leaves half a file where a good one was. ``path`` that exists and is not a regular file (``/dev/stdout``,
-    a FIFO) is written directly."""
+@overload
+def replacing(path: str) -> contextlib.AbstractContextManager[TextIO]: ...
+@overload
+def replacing(path: str, binary: Literal[True]) -> contextlib.AbstractContextManager[BinaryIO]: ...
+
+
+@contextlib.contextmanager  # type: ignore[misc]  # the overloads above say which stream
+def replacing(path: str, binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
+    """A text stream (UTF-8; a binary one when ``binary``) whose content becomes the file ``path`` when the
+    ``with`` block ends normally: it is written to a temporary file in the same folder, which then replaces ``path``
+    in one step, so an interrupted run never leaves half a file where a good one was. ``path`` that exists and is
+    not a regular file (``/dev/stdout``, a FIFO) is written directly."""
     if os.path.exists(path) and identity(path) is None:
-        with open(path, "w", encoding="utf-8", newline="") as stream:
+        with _open(path, binary) as stream:
             yield stream
         return
     folder, name = os.path.split(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+        with _open(handle, binary) as stream:
             yield stream
         if os.path.exists(path):
             os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))
@@ -55,6 +62,41 @@ def replacing(path: str) -> Iterator[TextIO]:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+@contextlib.contextmanager
+def replacing_folder(path: str, ours: Callable[[str], bool]) -> Iterator[str]:
+    """A new folder, to fill, that becomes ``path`` when the ``with`` block ends normally (``replacing`` for a
+    folder of files). A folder already at ``path`` is replaced only when every file in it is one of ours (``ours``
+    of its name says so), as a previous run left it: ValueError otherwise, before anything is written."""
+    if os.path.lexists(path):
+        if not os.path.isdir(path) or os.path.islink(path):
+            raise ValueError(f"{path} is not a folder: choose another output")
+        others = [name for name in os.listdir(path) if not ours(name)]
+        if others:
+            raise ValueError(f"{path} holds files not written by this command ({others[0]}...): choose another output")
+    parent, name = os.path.split(os.path.abspath(path))
+    temporary = tempfile.mkdtemp(prefix=f".{name}.", suffix=".partial", dir=parent)
+    try:
+        os.chmod(temporary, 0o777 & ~_umask())
+        yield temporary
+        old = None
+        if os.path.exists(path):
+            old = tempfile.mkdtemp(prefix=f".{name}.", suffix=".old", dir=parent)
+            os.replace(path, old)
+        os.replace(temporary, path)
+        if old is not None:
+            shutil.rmtree(old)
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise
+
+
+def _open(file: str | int, binary: bool) -> IO[str] | IO[bytes]:
+    """``file`` (a path or a descriptor) opened for writing: binary, or UTF-8 text with newlines as written."""
+    if binary:
+        return open(file, "wb")
+    return open(file, "w", encoding="utf-8", newline="")
 
 
 def _umask() -> int:

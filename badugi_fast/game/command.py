@@ -11,7 +11,8 @@ import sys
 import time
 from typing import TextIO
 
-from badugi_fast.files import replacing
+from badugi_fast.extras import require
+from badugi_fast.files import cores, replacing
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.limits import LIMITS
 from badugi_fast.game.simulate import simulate
@@ -72,6 +73,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--uncapped-heads-up", action="store_true", help="no cap when only two players are in")
     parser.add_argument("--rake", type=float, default=0.0, metavar="PERCENT", help="rake in percent (default 0)")
     parser.add_argument("--rake-cap", metavar="AMOUNT", help="most rake per hand, in the units of the stakes")
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play on the Dask cluster at ADDRESS, or on a local cluster of --jobs workers ('local'): tables of "
+        "--table-hands hands, one file each in the folder --output (needs the dask extra)",
+    )
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=0, metavar="N", help="with --dask local: N workers (default: one per core)"
+    )
+    parser.add_argument(
+        "--table-hands",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="with --dask: hands per table, each table seeded from --seed and its number (default 10000)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -86,8 +103,13 @@ def run(args: argparse.Namespace) -> int:
         rake_percent=args.rake,
         rake_cap=None if args.rake_cap is None else _amount(args.rake_cap, cash),
     )
-    hands = simulate(args.hands, args.players, rules, args.seed)
     started = time.perf_counter()
+    if args.dask:
+        count = _simulate_on_cluster(args, rules, "USD" if cash else None)
+        seconds = time.perf_counter() - started
+        print(f"{count} hands to {args.output} in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} hands/s)")
+        return 0
+    hands = simulate(args.hands, args.players, rules, args.seed)
     if args.output is None:
         count = write_histories(hands, sys.stdout, "USD" if cash else None)
         report: TextIO = sys.stderr
@@ -99,3 +121,19 @@ def run(args: argparse.Namespace) -> int:
     where = "" if args.output is None else f" to {args.output}"
     print(f"{count} hands{where} in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} hands/s)", file=report)
     return 0
+
+
+def _simulate_on_cluster(args: argparse.Namespace, rules: TableRules, currency: str | None) -> int:
+    """``--dask``: the hands played as tables on the cluster, a file per table in the folder ``--output``."""
+    if args.output is None:
+        raise ValueError("--dask writes one file per table: give the folder as --output")
+    if args.hands < 0:
+        raise ValueError(f"the number of hands must be a non-negative integer, not {args.hands}")
+    if args.jobs < 0:
+        raise ValueError(f"--jobs must be 0 or more, not {args.jobs}")
+    cluster = require("badugi_fast.history.dask", "--dask")
+    with cluster.connect(args.dask, min(args.jobs or cores(), cores())) as client:
+        hands: int = cluster.simulate_tables(
+            client, args.hands, args.players, rules, args.seed, args.output, currency, args.table_hands
+        )
+    return hands

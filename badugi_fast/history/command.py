@@ -8,18 +8,22 @@ path, an output file that is one of the inputs, a bad option.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-from badugi_fast.files import cores, identity, replacing
+from badugi_fast.extras import require
+from badugi_fast.files import cores, identity, replacing, replacing_folder
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, render_sources
 from badugi_fast.history.sources import Source, expand
 
-__all__ = ["SAMPLES", "add_arguments", "run"]
+__all__ = ["SAMPLES", "add_arguments", "count_part", "run"]
 
 #: The sample histories that ship with the package (scored when no PATH is given).
 SAMPLES = Path(__file__).with_name("samples")
@@ -30,37 +34,84 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "paths",
         nargs="*",
         metavar="PATH",
-        help="hand-history files, folders (searched recursively), .gz/.bz2/.zip archives, or - for stdin "
-        "(default: the samples shipped with badugi-fast)",
+        help="hand-history files, folders (searched recursively), .gz/.bz2/.zip archives, fsspec URLs (s3://...), "
+        "or - for stdin (default: the samples shipped with badugi-fast)",
     )
     parser.add_argument(
         "--format",
         choices=FORMATS,
-        help="output format (default: jsonl, or table when writing to a terminal)",
+        help="output format (default: jsonl, or table when writing to a terminal); parquet needs --output and the "
+        "dask extra",
     )
-    parser.add_argument("--output", "-o", metavar="FILE", help="write the records to FILE instead of stdout")
     parser.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="N", help="score in N processes (0: one per core, the most)"
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write the records to FILE instead of stdout (with --dask and --format parquet: a folder)",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="score in N processes (0: one per core, the most; default 1, or one per core with --dask local)",
     )
     parser.add_argument(
         "--fail-on-mismatch",
         action="store_true",
         help="stop at the first hand that mismatches or cannot be read (exit status 1)",
     )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="score on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or on a local cluster of "
+        "--jobs workers ('local'); needs the dask extra",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Score, write, summarise; returns the exit status."""
-    jobs = _jobs(args.jobs)
+    jobs = _jobs(args.jobs if args.jobs is not None else 0 if args.dask == "local" else 1)
     sources = expand(args.paths or [str(SAMPLES)], note=_note)
+    form = args.format or ("jsonl" if args.output or not sys.stdout.isatty() else "table")
     if args.output:
         _refuse_input_as_output(args.output, sources)
-        with replacing(args.output) as stream:
-            counts = _score(sources, jobs, args.format or "jsonl", stream, args.fail_on_mismatch)
-    else:
-        form = args.format or ("table" if sys.stdout.isatty() else "jsonl")
-        counts = _score(sources, jobs, form, sys.stdout, args.fail_on_mismatch)
+    elif form == "parquet":
+        raise ValueError("--format parquet writes a file (a folder with --dask): give --output")
+    stop_early = args.fail_on_mismatch
+    with contextlib.ExitStack() as stack:
+        render: Callable[[str], Iterable[Rendered]] = functools.partial(render_sources, sources, jobs=jobs)
+        if args.dask:
+            cluster = require("badugi_fast.history.dask", "--dask")
+            client = stack.enter_context(cluster.connect(args.dask, jobs))
+            render = functools.partial(cluster.render_parts, client, sources)
+        if form != "parquet":
+            stream = stack.enter_context(replacing(args.output)) if args.output else sys.stdout
+            stream.write(header(form))
+            counts = _score(render(form), functools.partial(_write_text, stream), stop_early)
+        elif not args.dask:
+            parquet = require("badugi_fast.history.parquet", "--format parquet")
+            sink = stack.enter_context(parquet.Sink(stack.enter_context(replacing(args.output, binary=True))))
+            counts = _score(render("jsonl"), lambda part: sink.write(parquet.table_of(part.texts)), stop_early)
+        else:
+            parquet = require("badugi_fast.history.parquet", "--format parquet")
+            if stop_early:
+                raise ValueError("--fail-on-mismatch cannot stop workers writing Parquet files: leave one out")
+            folder = stack.enter_context(replacing_folder(args.output, _is_part))
+            counts = _score(cluster.write_parts(client, sources, folder), lambda part: None, stop_early)
     return 1 if counts["mismatch"] or counts["error"] else 0
+
+
+def _write_text(stream: TextIO, part: Rendered) -> None:
+    """Write the records of ``part``; they go out as their run is done: a reader downstream sees them as they
+    come."""
+    stream.write("".join(part.texts))
+    stream.flush()
+
+
+def _is_part(name: str) -> bool:
+    """Whether a file in an output folder is one that ``--dask --format parquet`` writes."""
+    return name.startswith("part-") and name.endswith(".parquet")
 
 
 def _jobs(asked: int) -> int:
@@ -83,33 +134,35 @@ def _refuse_input_as_output(output: str, sources: list[Source]) -> None:
             raise ValueError(f"the output file {output} is also an input ({source.name}): choose another")
 
 
-def _score(sources: list[Source], jobs: int, form: str, stream: TextIO, stop_early: bool) -> Counter[str]:
-    """Write every record; print progress (on a terminal) and the summary to stderr; return the counts."""
-    stream.write(header(form))
+def _score(parts: Iterable[Rendered], write: Callable[[Rendered], None], stop_early: bool) -> Counter[str]:
+    """Write every run's records with ``write``; print progress (on a terminal) and the summary to stderr; return
+    the counts. ``stop_early``: stop after the first hand that mismatches or cannot be read."""
     counts: Counter[str] = Counter()
     progress = sys.stderr.isatty()
     started = time.perf_counter()
     last_file = None
-    for part in render_sources(sources, form, jobs):
-        if part.texts and part.source != last_file:
+    for part in parts:
+        if part.statuses and part.source != last_file:
             counts["files"] += 1
             last_file = part.source
-        hands = len(part.texts)
         failed = _first_failure(part.statuses) if stop_early else None
+        hands = len(part.statuses) if failed is None else failed + 1
+        write(_first(part, hands))
+        count_part(counts, part, hands)
         if failed is not None:
-            hands = failed + 1
-        stream.write("".join(part.texts[:hands]))
-        stream.flush()  # records go out as their run is done: a reader downstream sees them as they come
-        _count(counts, part, hands)
-        if failed is not None:
-            stream.flush()
             _summary(counts, time.perf_counter() - started, progress, stopped=True)
             return counts
         if progress:
             print(f"\rscoring: {counts['files']} files, {counts['hands']} hands", end="", file=sys.stderr, flush=True)
-    stream.flush()
     _summary(counts, time.perf_counter() - started, progress)
     return counts
+
+
+def _first(part: Rendered, hands: int) -> Rendered:
+    """``part`` with its first ``hands`` hands only."""
+    if hands == len(part.statuses):
+        return part
+    return Rendered(part.source, part.texts[:hands], part.statuses[:hands], part.showdowns[:hands])
 
 
 def _note(message: str) -> None:
@@ -122,8 +175,8 @@ def _first_failure(statuses: list[str]) -> int | None:
     return min(found) if found else None
 
 
-def _count(counts: Counter[str], part: Rendered, hands: int) -> None:
-    """Counts the first ``hands`` hands of ``part``."""
+def count_part(counts: Counter[str], part: Rendered, hands: int) -> None:
+    """Adds the first ``hands`` hands of ``part`` to ``counts``: hands, Badugi hands, showdowns, each status."""
     statuses = part.statuses[:hands]
     counts.update(statuses)
     counts["hands"] += hands

@@ -17,7 +17,7 @@ from types import ModuleType
 
 from badugi_fast.history.common import hand_id_of
 from badugi_fast.history.sites import find_headers
-from badugi_fast.history.sources import READ_ERRORS, Source, TextStream, text_of
+from badugi_fast.history.sources import READ_ERRORS, Source, TextStream, is_url, text_of
 
 __all__ = ["MAX_HAND_BYTES", "MAX_PREAMBLE_BYTES", "RUN_BYTES", "RUN_HANDS", "Run", "Unit", "Unreadable", "cut"]
 
@@ -59,6 +59,10 @@ class Run:
         if self.data or self.span is None:
             return self.data
         path, start, end = self.span
+        if is_url(path):
+            from badugi_fast.history.remote import read_span  # fsspec: imported only for a URL
+
+            return read_span(path, start, end)
         with open(path, "rb") as handle:
             handle.seek(start)
             return handle.read(end - start)

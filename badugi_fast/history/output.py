@@ -21,9 +21,12 @@ from typing import TextIO
 
 from badugi_fast.history.score import PlayerResult, Result
 
-__all__ = ["FORMATS", "header", "renderer", "writer"]
+__all__ = ["FORMATS", "TEXT_FORMATS", "header", "renderer", "writer"]
 
-FORMATS = ("jsonl", "csv", "table")
+#: The formats rendered here, record by record.
+TEXT_FORMATS = ("jsonl", "csv", "table")
+#: Every output format of ``badugi score``: Parquet is the JSON Lines records typed (``parquet``, the dask extra).
+FORMATS = (*TEXT_FORMATS, "parquet")
 
 _CSV_FIELDS = ("file", "index", "hand_id", "site", "game", "limit", "status", "reason", "players")
 _TABLE_HEADER = f"{'hand':<40} {'site':<10} {'status':<11} players / reason\n"
@@ -40,7 +43,7 @@ def header(form: str) -> str:
 
 
 def renderer(form: str) -> Callable[[Result], str]:
-    """A function giving the text of one result in format ``form`` (one of ``FORMATS``), newline included."""
+    """A function giving the text of one result in format ``form`` (one of ``TEXT_FORMATS``), newline included."""
     _check(form)
     if form == "jsonl":
         return _json_line
@@ -61,8 +64,8 @@ def writer(form: str, stream: TextIO) -> Callable[[Result], None]:
 
 
 def _check(form: str) -> None:
-    if form not in FORMATS:
-        raise ValueError(f"unknown output format {form!r}: choose one of {', '.join(FORMATS)}")
+    if form not in TEXT_FORMATS:
+        raise ValueError(f"unknown output format {form!r}: choose one of {', '.join(TEXT_FORMATS)}")
 
 
 #: How ``json`` writes a string with ``ensure_ascii=False`` (its C function when there is one).

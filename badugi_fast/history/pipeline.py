@@ -13,6 +13,7 @@ order, and no more than a few runs per worker are in flight, so memory stays bou
 from __future__ import annotations
 
 import collections
+import concurrent.futures
 import functools
 import multiprocessing
 import os
@@ -30,6 +31,7 @@ __all__ = [
     "Rendered",
     "ordered_map",
     "parse",
+    "render",
     "render_files",
     "render_sources",
     "score_file",
@@ -40,6 +42,7 @@ __all__ = [
 
 PathLike = str | os.PathLike[str]
 T = TypeVar("T")
+U = TypeVar("U")
 
 #: Runs in flight per worker process: enough to keep every worker busy while the parent cuts the next runs.
 _AHEAD_PER_JOB = 2
@@ -115,7 +118,7 @@ def render_sources(sources: Iterable[Source], form: str, jobs: int = 1) -> Itera
     """The hands of ``sources`` rendered in output format ``form``, a ``Rendered`` per run, in input order: the
     workers render too, so the parent only writes text."""
     renderer(form)  # a bad format is an error here, not in a worker
-    return ordered_map(functools.partial(_render, form=form), units(sources), jobs)
+    return ordered_map(functools.partial(render, form=form), units(sources), jobs)
 
 
 def _strings(paths: Iterable[PathLike]) -> list[str]:
@@ -126,7 +129,7 @@ def _results(unit: Unit) -> list[Result]:
     return list(results(unit))
 
 
-def _render(unit: Unit, form: str) -> Rendered:
+def render(unit: Unit, form: str) -> Rendered:
     """Stages 4 and 5 for one run; each result is rendered as soon as it is scored (fewer objects alive)."""
     render = renderer(form)
     rendered = Rendered(unit.source, [], [], [])
@@ -137,23 +140,32 @@ def _render(unit: Unit, form: str) -> Rendered:
     return rendered
 
 
-def ordered_map(work: Callable[[Unit], T], items: Iterable[Unit], jobs: int) -> Iterator[T]:
-    """``work`` applied to each unit, results in order; in ``jobs`` worker processes when ``jobs`` > 1, with a few
-    units per worker in flight. A run that can be read back from its file is sent without its text: the worker
-    reads its own bytes."""
-    if jobs <= 1:
+def ordered_map(
+    work: Callable[[U], T], items: Iterable[U], jobs: int, executor: concurrent.futures.Executor | None = None
+) -> Iterator[T]:
+    """``work`` applied to each item, results in order; in ``jobs`` worker processes when ``jobs`` > 1 (or by
+    ``executor``, such as a Dask client's, with ``jobs`` its workers), with a few items per worker in flight. A run
+    that can be read back from its file is sent without its text: the worker reads its own bytes."""
+    if executor is not None:
+        yield from _in_order(lambda item: executor.submit(work, item).result, items, jobs)
+    elif jobs <= 1:
         yield from map(work, items)
-        return
-    with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
-        pending: collections.deque[multiprocessing.pool.AsyncResult[T]] = collections.deque()
-        for item in items:
-            if isinstance(item, Run) and item.span is not None:
-                item = item.detached()
-            pending.append(pool.apply_async(work, (item,)))
-            if len(pending) > _AHEAD_PER_JOB * jobs:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
+    else:
+        with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
+            yield from _in_order(lambda item: pool.apply_async(work, (item,)).get, items, jobs)
+
+
+def _in_order(submit: Callable[[U], Callable[[], T]], items: Iterable[U], jobs: int) -> Iterator[T]:
+    """What ``submit`` starts for each item, awaited in order, ``_AHEAD_PER_JOB`` items per worker ahead."""
+    pending: collections.deque[Callable[[], T]] = collections.deque()
+    for item in items:
+        if isinstance(item, Run) and item.span is not None:
+            item = item.detached()  # type: ignore[assignment]  # a Run stays a Run
+        pending.append(submit(item))
+        if len(pending) > _AHEAD_PER_JOB * jobs:
+            yield pending.popleft()()
+    while pending:
+        yield pending.popleft()()
 
 
 def _start_method() -> str:

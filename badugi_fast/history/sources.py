@@ -38,6 +38,7 @@ __all__ = [
     "TextStream",
     "decode",
     "expand",
+    "is_url",
     "sources_of",
 ]
 
@@ -125,13 +126,19 @@ class Source:
 
 def expand(paths: Iterable[str], note: Callable[[str], None] | None = None) -> list[Source]:
     """Every file named by ``paths``, folders walked and zip archives listed (members are read later, as they
-    stream). Files inside folders are named ``folder/...``; explicit files keep the name given. A missing path is an
-    ``OSError``. A file reached a second time (a link, or named twice) is read once; ``note`` hears about it."""
+    stream); a URL such as ``s3://bucket/folder`` is read with fsspec (``remote``). Files inside folders are named
+    ``folder/...``; explicit files keep the name given. A missing path is an ``OSError``. A file reached a second
+    time (a link, or named twice) is read once; ``note`` hears about it."""
     found: list[Source] = []
     seen: dict[tuple[int, int], str] = {}
     for path in paths:
         if path == "-":
             found.append(Source("<stdin>", lambda: contextlib.nullcontext(sys.stdin.buffer)))
+            continue
+        if is_url(path):
+            from badugi_fast.history.remote import url_sources  # fsspec: imported only for a URL
+
+            found.extend(url_sources(path))
             continue
         if os.path.isdir(path):
             files = _walk(path)
@@ -151,6 +158,16 @@ def expand(paths: Iterable[str], note: Callable[[str], None] | None = None) -> l
                 seen[same] = file
             found.extend(_file_sources(file, strict, same))
     return found
+
+
+def is_url(path: str) -> bool:
+    """Whether ``path`` is a URL for fsspec (``remote``) rather than a local path.
+
+    >>> is_url("s3://bucket/hands.txt"), is_url("hands/s3:x.txt"), is_url("file:///tmp/hands.txt")
+    (True, False, True)
+    """
+    scheme, found, _ = path.partition("://")
+    return bool(found) and scheme.isidentifier() and not os.path.exists(path)
 
 
 def _walk(folder: str) -> list[str]:
