@@ -76,9 +76,9 @@ def part_name(number: int) -> str:
 class Sink:
     """A Parquet file written as records come: tables are gathered into row groups of ``ROW_GROUP_ROWS`` rows."""
 
-    def __init__(self, where: str | BinaryIO, row_group_rows: int = ROW_GROUP_ROWS) -> None:
+    def __init__(self, where: str | BinaryIO, row_group_rows: int | None = None) -> None:
         self._writer = pq.ParquetWriter(where, SCHEMA)
-        self._rows = row_group_rows
+        self._rows = ROW_GROUP_ROWS if row_group_rows is None else row_group_rows
         self._held: list[pa.Table] = []
         self._held_rows = 0
 
