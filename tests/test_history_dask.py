@@ -147,14 +147,13 @@ def test_parquet_folder_reads_back_as_the_json_lines(
     paths = [str(archive), str(SAMPLES)]
     status, records, summary = one_process(paths, capsys)
     folder = tmp_path / "records"
+    options = ["--dask", client.scheduler.address, "--format", "parquet", "-o", str(folder)]
     for _ in range(2):  # the second run replaces the folder the first wrote
-        written = one_process(paths, capsys, "--dask", client.scheduler.address, "--format", "parquet", "-o", str(folder))
-        assert written == (status, "", summary)
+        assert one_process(paths, capsys, *options) == (status, "", summary)
         assert pq.read_table(folder).to_pylist() == _records(records)
         assert len(pd.read_parquet(folder)) == len(_records(records))
     (folder / "mine.txt").write_text("keep me", encoding="utf-8")
-    refused = one_process(paths, capsys, "--dask", client.scheduler.address, "--format", "parquet", "-o", str(folder))
-    assert refused[0] == 2
+    assert one_process(paths, capsys, *options)[0] == 2
     assert (folder / "mine.txt").read_text(encoding="utf-8") == "keep me"
 
 
@@ -169,7 +168,7 @@ def test_simulation_files_do_not_depend_on_the_workers(
     assert two == [f"table-{n:06d}.txt" for n in range(4)]
     for name in two:
         assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "one" / name).read_bytes()
-    status, records, summary = one_process([str(tmp_path / "two")], capsys)
+    status, records, _ = one_process([str(tmp_path / "two")], capsys)
     found = _records(records)
     assert (status, len(found), len({record["hand_id"] for record in found})) == (0, 1100, 1100)
     first = (tmp_path / "two" / two[0]).read_text(encoding="utf-8")
