@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from bench_histories import machine_speed_up
+from distributed import Client
 
 from badugi_fast.game import TableRules, simulate
 from badugi_fast.history import dask as on_dask
@@ -90,7 +91,7 @@ def _nothing(item: int) -> int:
     return item
 
 
-def task_cost(client: on_dask.distributed.Client, tasks: int = 2000) -> float:
+def task_cost(client: Client, tasks: int = 2000) -> float:
     """Seconds of wall time per task for tasks that do nothing, submitted as the parts are (in order, a few per
     worker ahead): Dask's cost per task at this throughput."""
     executor = client.get_executor(pure=False)

@@ -22,7 +22,9 @@ pq = pytest.importorskip("pyarrow.parquet")
 pd = pytest.importorskip("pandas")
 pa = pytest.importorskip("pyarrow")
 
-from badugi_fast.cli import main  # noqa: E402  # after the skips
+from distributed import Client  # noqa: E402  # after the skips
+
+from badugi_fast.cli import main  # noqa: E402
 from badugi_fast.game import TableRules, simulate  # noqa: E402
 from badugi_fast.history.command import SAMPLES  # noqa: E402
 from badugi_fast.history.pipeline import render_sources  # noqa: E402
@@ -33,7 +35,7 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "hand-histories
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[distributed.Client]:
+def client() -> Iterator[Client]:
     """One cluster of two worker processes for the whole module (starting one takes a few seconds)."""
     with (
         distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
@@ -71,6 +73,11 @@ def one_process(paths: list[str], capsys: pytest.CaptureFixture[str], *options: 
     return status, out, _without_rate(err)
 
 
+def _address(client: Client) -> str:
+    """The scheduler's address, for ``--dask``."""
+    return str(client.scheduler_info()["address"])
+
+
 def _without_rate(summary: str) -> str:
     return summary.rpartition(";")[0]
 
@@ -91,18 +98,18 @@ def _shared() -> Path:
 
 @pytest.mark.parametrize("which", ["shared", "samples", "archive"])
 def test_cluster_gives_the_records_and_summary_of_one_process(
-    which: str, client: distributed.Client, archive: Path, capsys: pytest.CaptureFixture[str]
+    which: str, client: Client, archive: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     paths = {"shared": [str(_shared())], "samples": [str(SAMPLES)], "archive": [str(archive)]}[which]
     expected = one_process(paths, capsys)
     assert _records(expected[1]), "no records to compare"
-    assert one_process(paths, capsys, "--dask", client.scheduler.address) == expected
-    assert one_process(paths, capsys, "--dask", client.scheduler.address, "--format", "csv") == one_process(
+    assert one_process(paths, capsys, "--dask", _address(client)) == expected
+    assert one_process(paths, capsys, "--dask", _address(client), "--format", "csv") == one_process(
         paths, capsys, "--format", "csv"
     )
 
 
-def test_small_parts_and_stdin_give_the_same_runs(client: distributed.Client, archive: Path) -> None:
+def test_small_parts_and_stdin_give_the_same_runs(client: Client, archive: Path) -> None:
     """Many parts of a few runs each, and a stream only the client can read, cut by the client."""
     stream = (archive / "a-plain.txt").read_bytes()
 
@@ -115,17 +122,17 @@ def test_small_parts_and_stdin_give_the_same_runs(client: distributed.Client, ar
 
 
 def test_fsspec_url_gives_the_records_of_one_process(
-    client: distributed.Client, archive: Path, capsys: pytest.CaptureFixture[str]
+    client: Client, archive: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = archive.as_uri()
     status, records, summary = one_process([url], capsys)
     local = one_process([str(archive)], capsys)
     assert (status, summary) == local[::2]
     assert records == local[1].replace(json.dumps(str(archive))[1:-1], url)  # only the names differ
-    assert one_process([url], capsys, "--dask", client.scheduler.address) == (status, records, summary)
+    assert one_process([url], capsys, "--dask", _address(client)) == (status, records, summary)
 
 
-def test_dataframe_and_summary(client: distributed.Client, archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_dataframe_and_summary(client: Client, archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
     paths = [str(archive), str(SAMPLES)]
     _, records, summary = one_process(paths, capsys)
     frame = dask_module.score(paths, client, part_hands=500)
@@ -142,12 +149,12 @@ def test_dataframe_and_summary(client: distributed.Client, archive: Path, capsys
 
 
 def test_parquet_folder_reads_back_as_the_json_lines(
-    client: distributed.Client, archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    client: Client, archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     paths = [str(archive), str(SAMPLES)]
     status, records, summary = one_process(paths, capsys)
     folder = tmp_path / "records"
-    options = ["--dask", client.scheduler.address, "--format", "parquet", "-o", str(folder)]
+    options = ["--dask", _address(client), "--format", "parquet", "-o", str(folder)]
     for _ in range(2):  # the second run replaces the folder the first wrote
         assert one_process(paths, capsys, *options) == (status, "", summary)
         assert pq.read_table(folder).to_pylist() == _records(records)
@@ -158,10 +165,10 @@ def test_parquet_folder_reads_back_as_the_json_lines(
 
 
 def test_simulation_files_do_not_depend_on_the_workers(
-    client: distributed.Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     options = ["simulate", "--hands", "1100", "--table-hands", "300", "--seed", "7", "--stakes", "0.10/0.25"]
-    assert main([*options, "--dask", client.scheduler.address, "-o", str(tmp_path / "two")]) == 0
+    assert main([*options, "--dask", _address(client), "-o", str(tmp_path / "two")]) == 0
     assert main([*options, "--dask", "local", "--jobs", "1", "-o", str(tmp_path / "one")]) == 0
     capsys.readouterr()
     two = sorted(path.name for path in (tmp_path / "two").iterdir())
@@ -175,7 +182,7 @@ def test_simulation_files_do_not_depend_on_the_workers(
     assert first != (tmp_path / "two" / two[1]).read_text(encoding="utf-8")
 
 
-def test_a_worker_killed_in_the_middle_changes_nothing(client: distributed.Client, archive: Path) -> None:
+def test_a_worker_killed_in_the_middle_changes_nothing(client: Client, archive: Path) -> None:
     """Runs last: one worker process is killed once the first part is back, with parts in flight on it; its nanny
     starts it again."""
     sources = expand([str(archive), str(SAMPLES)])

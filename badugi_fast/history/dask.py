@@ -76,6 +76,7 @@ SUMMARY = ("files", "hands", "badugi", "showdowns", "verified", "mismatch", "err
 FRAME_SCHEMA = SCHEMA.append(pa.field("showdown", pa.bool_()))
 
 T = TypeVar("T")
+R = TypeVar("R")
 Item = Unit | Source
 
 
@@ -170,9 +171,8 @@ def write_parts(
     return _flat(_cluster_map(client, work, enumerate(parts(client, sources, part_hands))))
 
 
-def _cluster_map(client: distributed.Client, work: Callable[[T], list[Rendered]], items: Iterable[T]) -> Iterator[
-    list[Rendered]
-]:
+def _cluster_map(client: distributed.Client, work: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+    """``work`` of each item on the cluster, in order (``pipeline.ordered_map`` with the client's executor)."""
     return ordered_map(work, items, workers_of(client), client.get_executor(pure=False))
 
 
@@ -280,7 +280,7 @@ def simulate_tables(
         currency=currency,
         table_hands=table_hands,
     )
-    return sum(ordered_map(play, tables, workers_of(client), client.get_executor(pure=False)))
+    return sum(_cluster_map(client, play, tables))
 
 
 def table_seed(seed: int, table: int) -> int:
