@@ -107,23 +107,25 @@ def main() -> int:
     parser.add_argument("--files", type=int, default=50)
     parser.add_argument("--data", type=Path, default=Path("/work/scale-data"))
     parser.add_argument("--rounds", type=int, default=1, help="measure each way this many times, taking turns")
+    parser.add_argument("--part-hands", type=int, default=on_dask.PART_HANDS, help="hands per Dask task")
     args = parser.parse_args()
     started = time.perf_counter()
     paths = [str(path) for path in make_archive(args.data, args.hands, args.files)]
     size = sum(os.path.getsize(path) for path in paths) / 1e9
     print(f"archive: {args.hands:,} hands in {args.files} files, {size:.1f} GB ({time.perf_counter() - started:.0f} s)")
-    print(f"load {_load()}; a CPU-bound loop gets {machine_speed_up():.2f}x from two processes now")
+    print(f"load {_load()}; a CPU-bound loop gets {machine_speed_up():.2f}x from two processes now", flush=True)
     with on_dask.connect("local", 2) as client:
         cost = task_cost(client)
         ways: dict[str, Callable[[], Iterable[Rendered]]] = {
             "one process": lambda: render_sources(expand(paths), "jsonl", 1),
             "--jobs 2": lambda: render_sources(expand(paths), "jsonl", 2),
-            "--dask local, 2 workers": lambda: on_dask.render_parts(client, expand(paths), "jsonl"),
+            "--dask local, 2 workers": lambda: on_dask.render_parts(client, expand(paths), "jsonl", args.part_hands),
         }
         rates: dict[str, list[float]] = {name: [] for name in ways}
         digests = set()
-        for _ in range(args.rounds):
-            for name, parts in ways.items():
+        for round_number in range(args.rounds):
+            turn = list(ways.items())
+            for name, parts in turn[round_number % 3 :] + turn[: round_number % 3]:  # each way first in turn
                 hands, seconds, digest = measure(parts())
                 rates[name].append(hands / seconds)
                 digests.add(digest)
@@ -136,9 +138,9 @@ def main() -> int:
     for name, measured in rates.items():
         rate = statistics.median(measured)
         print(f"  {name:<24} {rate:>9,.0f} hands/s  {rate / base:.2f}x")
-    part_seconds = on_dask.PART_HANDS / base
+    part_seconds = args.part_hands / base
     print(
-        f"Dask's cost per task: {cost * 1e3:.2f} ms; a part of {on_dask.PART_HANDS:,} hands takes {part_seconds:.2f} s "
+        f"Dask's cost per task: {cost * 1e3:.2f} ms; a part of {args.part_hands:,} hands takes {part_seconds:.2f} s "
         f"on one core here: {cost / part_seconds:.2%} of it"
     )
     print(f"load {_load()}; a CPU-bound loop gets {machine_speed_up():.2f}x from two processes now")

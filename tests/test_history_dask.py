@@ -159,6 +159,9 @@ def test_parquet_folder_reads_back_as_the_json_lines(
         assert one_process(paths, capsys, *options) == (status, "", summary)
         assert pq.read_table(folder).to_pylist() == _records(records)
         assert len(pd.read_parquet(folder)) == len(_records(records))
+    url = (tmp_path / "by-url").as_uri()  # written by the workers through fsspec
+    assert one_process(paths, capsys, *options[:-1], url) == (status, "", summary)
+    assert pq.read_table(tmp_path / "by-url").to_pylist() == _records(records)
     (folder / "mine.txt").write_text("keep me", encoding="utf-8")
     assert one_process(paths, capsys, *options)[0] == 2
     assert (folder / "mine.txt").read_text(encoding="utf-8") == "keep me"

@@ -21,7 +21,7 @@ from badugi_fast.extras import require
 from badugi_fast.files import cores, identity, replacing, replacing_folder
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, render_sources
-from badugi_fast.history.sources import Source, expand
+from badugi_fast.history.sources import Source, expand, is_url
 
 __all__ = ["SAMPLES", "add_arguments", "count_part", "run"]
 
@@ -97,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
             parquet = require("badugi_fast.history.parquet", "--format parquet")
             if stop_early:
                 raise ValueError("--fail-on-mismatch cannot stop workers writing Parquet files: leave one out")
-            folder = stack.enter_context(replacing_folder(args.output, _is_part))
+            local = not is_url(args.output)  # a folder of an object store is written as it is
+            folder = stack.enter_context(replacing_folder(args.output, _is_part)) if local else args.output
             counts = _score(cluster.write_parts(client, sources, folder), lambda part: None, stop_early)
     return 1 if counts["mismatch"] or counts["error"] else 0
 

@@ -167,6 +167,9 @@ def write_parts(
 ) -> Iterator[Rendered]:
     """Score ``sources`` on the cluster, each task writing its records to a Parquet file of its own in ``folder``
     (which the workers must be able to write, or an fsspec URL); yields each run's statuses (no text), in order."""
+    if is_url(folder):
+        filesystem, root = fsspec.core.url_to_fs(folder)
+        filesystem.makedirs(root, exist_ok=True)
     work = functools.partial(_write_part, folder=folder)
     return _flat(_cluster_map(client, work, enumerate(parts(client, sources, part_hands))))
 
