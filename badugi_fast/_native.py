@@ -20,22 +20,31 @@ from badugi_fast._badugi import ffi, lib
 Buffer = Any
 
 __all__ = [
+    "EQUITY_EXACT_FIELDS",
+    "EQUITY_SAMPLE_FIELDS",
     "HH_FALLBACK",
     "HH_SHOWDOWN",
     "HH_SPLIT",
     "HH_VERIFIED",
     "NAME",
+    "ODDS_BINS",
+    "POLICY_ENTRIES",
+    "POLICY_KINDS",
     "SITE_ASK",
     "SITE_CODES",
     "StarsHand",
     "StarsPlayer",
+    "draw_odds_exact",
+    "draw_odds_sample",
+    "equity_exact",
+    "equity_sample",
     "find_headers",
     "index4",
+    "policy_table",
     "rank4",
     "rank_codes_many",
     "rank_text",
     "rank_text_many",
-    "stars_headers",
     "stars_scan",
     "usable4",
 ]
@@ -164,20 +173,6 @@ def stars_scan(data: bytes) -> Iterator[StarsHand]:
             )
             yield _new(StarsHand, record)
             at = end
-
-
-def stars_headers(data: bytes, every: int) -> tuple[int, list[tuple[int, int]]]:
-    """How many hands the UTF-8 PokerStars text ``data`` holds, and the ``(byte offset, line index)`` of hands
-    number 0, ``every``, 2 * ``every``... (found in C, in one pass)."""
-    if every < 1:
-        raise ValueError(f"every must be a positive number of hands, not {every}")
-    room = len(data) // (20 * every) + 2  # a header line takes 20 bytes at least
-    offsets, lines = ffi.new("size_t[]", room), ffi.new("size_t[]", room)
-    count = lib.badugi_stars_headers(data, len(data), every, offsets, lines, room)
-    if count == _REFUSED:
-        raise AssertionError("badugi_stars_headers refused its arguments")
-    cuts = -(-count // every)
-    return count, list(zip(ffi.unpack(offsets, cuts), ffi.unpack(lines, cuts), strict=True))
 
 
 # ---- hand headers of every site (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -------------
