@@ -14,10 +14,10 @@ from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
-from badugi_fast.files import cores, identity, replacing
+from badugi_fast.files import cores, replacing
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, render_sources
-from badugi_fast.history.sources import Source, expand
+from badugi_fast.history.sources import Source, expand, refuse_as_output
 
 __all__ = ["SAMPLES", "add_arguments", "run"]
 
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = _jobs(args.jobs)
     sources = expand(args.paths or [str(SAMPLES)], note=_note)
     if args.output:
-        _refuse_input_as_output(args.output, sources)
+        refuse_as_output(args.output, sources)
         with replacing(args.output) as stream:
             counts = _score(sources, jobs, args.format or "jsonl", stream, args.fail_on_mismatch)
     else:
@@ -71,16 +71,6 @@ def _jobs(asked: int) -> int:
     if asked > available:
         _note(f"--jobs {asked}: using {available}, the number of cores")
     return min(asked or available, available)
-
-
-def _refuse_input_as_output(output: str, sources: list[Source]) -> None:
-    """ValueError when the output file is one of the files to read (it would be written over as it is read)."""
-    target = identity(output)
-    if target is None:
-        return
-    for source in sources:
-        if source.file == target:
-            raise ValueError(f"the output file {output} is also an input ({source.name}): choose another")
 
 
 def _score(sources: list[Source], jobs: int, form: str, stream: TextIO, stop_early: bool) -> Counter[str]:

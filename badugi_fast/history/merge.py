@@ -72,6 +72,9 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
         line=start + 1,
     )
     if is_badugi:
+        started = game.get("starttime", "")
+        stamp = f"{started[:4]}-{started[4:6]}-{started[6:8]} {started[8:10]}:{started[10:12]}:{started[12:14]}"
+        Builder(hand).facts(stakes, stamp)
         try:
             _read_game(hand, game)
         except (ValueError, KeyError) as error:

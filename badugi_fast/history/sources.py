@@ -38,6 +38,7 @@ __all__ = [
     "TextStream",
     "decode",
     "expand",
+    "refuse_as_output",
     "sources_of",
 ]
 
@@ -151,6 +152,16 @@ def expand(paths: Iterable[str], note: Callable[[str], None] | None = None) -> l
                 seen[same] = file
             found.extend(_file_sources(file, strict, same))
     return found
+
+
+def refuse_as_output(output: str, sources: Iterable[Source]) -> None:
+    """ValueError when the output file is one of the files to read (it would be written over as it is read)."""
+    target = identity(output)
+    if target is None:
+        return
+    for source in sources:
+        if source.file == target:
+            raise ValueError(f"the output file {output} is also an input ({source.name}): choose another")
 
 
 def _walk(folder: str) -> list[str]:
