@@ -96,6 +96,7 @@ class _Player:
     number: int  # PHH's p1, p2 ... (1-based)
     seat: Seat
     left: int  # chips behind
+    blind: int = 0  # the blind posted: negative for a post out of position
     total: int = 0  # put in this betting round (live)
     put_in: int = 0  # put in the whole hand
     folded: bool = False
@@ -112,6 +113,10 @@ class _Writer:
         self.players = self._players()
         self.order = [player.seat.name for player in self.players.values()]  # PHH's order of the players
         self.level = 0  # the largest total put in this betting round
+        self.street = 0
+        self.turn: int | None = None  # who is to act
+        self.acted: set[int] = set()  # who has acted since the last bet or raise
+        self.sizes: set[int] = set()  # the small bet that each full bet or raise made says (fixed limit)
 
     def lines(self) -> list[str]:
         hand = self.hand
@@ -127,7 +132,7 @@ class _Writer:
             f"antes = {array(map(money, antes))}",
             f"blinds_or_straddles = {array(map(money, blinds))}",
         ]
-        small, big = self._stakes(blinds if not heads_up else blinds[::-1])
+        small, big = self._stakes(blinds)
         if self.variant == "FB":
             lines += [f"small_bet = {money(small)}", f"big_bet = {money(big)}"]
         else:
@@ -175,16 +180,16 @@ class _Writer:
         return players
 
     def _button(self, seats: list[Seat]) -> int:
-        """The button's seat number; without one, the seat just before the first blind (or, heads-up, the first
-        blind's: the button posts the small blind)."""
-        if self.hand.button is not None:
-            return self.hand.button
-        first = next((action.player for action in self.hand.actions if action.kind == "post"), None)
-        if first is None:
+        """The button's seat number, as the blinds say: the seat before the small blind (heads-up, the small blind's
+        own), the blinds being the first two posts, the second larger; else the history's button."""
+        posts = [action for action in self._forced() if action.kind == "post"]
+        if len(posts) >= 2 and posts[0].player != posts[1].player and posts[0].amount < posts[1].amount:
+            numbers = sorted(seat.number for seat in seats)
+            at = numbers.index(next(seat.number for seat in seats if seat.name == posts[0].player))
+            return numbers[at] if len(seats) == 2 else numbers[at - 1]
+        if self.hand.button is None:
             raise NotConvertible("the history says neither the button nor the blinds: the seating order is unknown")
-        numbers = sorted(seat.number for seat in seats)
-        at = numbers.index(next(seat.number for seat in seats if seat.name == first))
-        return numbers[at] if len(seats) == 2 else numbers[at - 1]
+        return self.hand.button
 
     def _known_draws(self, name: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]] | None:
         """``(thrown, new)`` for each of the player's draws when the history shows every card they held, else None."""
@@ -222,6 +227,7 @@ class _Writer:
                 if blinds[index]:
                     raise NotConvertible(f"{action.player} posts two blinds")
                 blinds[index] = action.amount if index < 2 or len(self.order) == 2 else -action.amount
+                player.blind = blinds[index]
                 player.total += action.amount
             player.left -= action.amount
             player.put_in += action.amount
@@ -244,7 +250,14 @@ class _Writer:
                 started = True
 
     def _stakes(self, blinds: list[int]) -> tuple[int, int]:
-        """The small and big bet (fixed limit) or the blinds: the site's stakes, else the big blind and twice it."""
+        """The small and big bet (fixed limit) or the blinds: in fixed limit what the bets made say, else the site's
+        stakes, else the big blind (and twice it)."""
+        if self.variant == "FB" and self.sizes:
+            if len(self.sizes) > 1:
+                sizes = ", ".join(amount(size, self.places) for size in sorted(self.sizes))
+                raise NotConvertible(f"fixed-limit bets of several sizes (small bets of {sizes})")
+            (small,) = self.sizes
+            return small, 2 * small
         if self.hand.stakes is not None:
             return self.hand.stakes
         big = max(blinds)
@@ -276,9 +289,13 @@ class _Writer:
         for street in range(4):
             if street:
                 self._new_round()
-                actions += self._draw(draws[street], drawn)
+                if draws[street] or rounds[street] or sum(not player.folded for player in players.values()) > 1:
+                    actions += self._draw(draws[street], drawn)
+            self._start_round()
             for action in rounds[street]:
-                actions.append(self._bet(action))
+                bet = self._bet(action)
+                if bet is not None:
+                    actions.append(bet)
         actions += self._showdown()
         return actions
 
@@ -290,16 +307,47 @@ class _Writer:
 
     def _new_round(self) -> None:
         self.level = 0
+        self.street += 1
         for player in self.players.values():
             player.total = 0
+
+    def _start_round(self) -> None:
+        """Who acts first: the player after the largest blind (pokerkit's rule: a post does not count, ties go to
+        the later player), which after a draw is the first player; nobody has acted yet."""
+        ranked = [
+            (player.total if player.blind > 0 else 0, index) for index, player in enumerate(self.players.values())
+        ]
+        self.turn = self._able_from(max(ranked)[1] + 1)
+        self.acted = set()
+
+    def _able_from(self, start: int) -> int | None:
+        """The first player from ``start`` on (clockwise) who can act: not folded and with chips behind."""
+        players = list(self.players.values())
+        for step in range(len(players)):
+            player = players[(start + step) % len(players)]
+            if not player.folded and player.left:
+                return player.number - 1
+        return None
+
+    def _round_over(self) -> bool:
+        """Whether the betting round is over: one player left, or everyone who can act has, matching the bet."""
+        players = list(self.players.values())
+        if sum(not player.folded for player in players) < 2:
+            return True
+        able = [(index, player) for index, player in enumerate(players) if not player.folded and player.left]
+        if len(able) < 2 and all(player.total >= self.level for _, player in able):
+            return True  # nobody left to bet against: no betting
+        return all(index in self.acted and player.total >= self.level for index, player in able)
 
     def _draw(self, draws: list[Draw], drawn: dict[str, int]) -> list[str]:
         """One draw: every player's discards, then the replacement cards (PHH's order, whatever the site's)."""
         discards, deals = [], []
+        drawing = [player.seat.name for player in self.players.values() if not player.folded]
+        if [draw.player for draw in draws] != drawing:
+            said = ", ".join(draw.player for draw in draws) or "nobody"
+            raise NotConvertible(f"draw {self.street}: {said} draw(s) where {', '.join(drawing)} draw, in that order")
         for draw in draws:
             player = self.players[draw.player]
-            if player.folded:
-                raise NotConvertible(f"{draw.player} draws after folding")
             if not 0 <= draw.discarded <= 4:
                 raise NotConvertible(f"{draw.player} draws {draw.discarded} cards")
             number = player.number
@@ -312,12 +360,21 @@ class _Writer:
             deals.append(f"d dh p{number} {_cards(known[1]) if known else '??' * draw.discarded}")
         return discards + deals
 
-    def _bet(self, action: Action) -> str:
-        """One betting action, checked against what the round asks of the player."""
+    def _bet(self, action: Action) -> str | None:
+        """One betting action, checked against what the round asks of the player; None for a check that is no
+        action at all (everyone else is all in: PHH has no betting then)."""
         player = self.players[action.player]
         name, chips = action.player, action.amount
         if player.folded:
             raise NotConvertible(f"{name} acts after folding")
+        if self._round_over():
+            if action.kind == "check":  # no action at all: nobody else can bet
+                return None
+            raise NotConvertible(f"{name} {action.kind}s after the betting round is over")
+        if action.kind == "fold" and not player.left:
+            raise NotConvertible(f"{name} folds with nothing behind (all in): PHH's players cannot")
+        if player.number - 1 != self.turn:
+            raise NotConvertible(f"{name} {action.kind}s out of turn ({self.order[self.turn or 0]} is to act)")
         if chips > player.left:
             raise NotConvertible(f"{name} puts in {amount(chips, self.places)}, more than their stack")
         to_call = min(self.level - player.total, player.left)
@@ -325,19 +382,28 @@ class _Writer:
         player.total += chips
         player.put_in += chips
         if action.kind == "fold":
-            if not player.left:
-                raise NotConvertible(f"{name} folds with nothing behind (all in): PHH's players cannot")
             player.folded = True
+            self._acted(player)
             return f"p{player.number} f"
         if action.kind in ("check", "call"):
             if chips != to_call:
                 owed = amount(to_call, self.places)
                 raise NotConvertible(f"{name} {action.kind}s {amount(chips, self.places)} where the call is {owed}")
+            self._acted(player)
             return f"p{player.number} cc"
         if player.total <= self.level:
             raise NotConvertible(f"{name} {action.kind}s to {amount(player.total, self.places)}, not above the bet")
+        if not action.all_in:  # a full bet or raise: the small bet, or the big bet after the second draw
+            self.sizes.add((player.total - self.level) // (2 if self.street >= 2 else 1))
         self.level = player.total
+        self.acted.clear()
+        self._acted(player)
         return f"p{player.number} cbr {amount(player.total, self.places)}"
+
+    def _acted(self, player: _Player) -> None:
+        """The player has acted: the turn passes to the next who can act."""
+        self.acted.add(player.number - 1)
+        self.turn = self._able_from(player.number)
 
     def _showdown(self) -> list[str]:
         """``sm`` for every player left at the end, when two or more are: the players who showed first."""
