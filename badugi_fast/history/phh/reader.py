@@ -204,6 +204,7 @@ class _Replay:
         self.level = 0
         self.folded = [False] * count
         self.drawing = False  # a draw is under way (its discards and replacement cards)
+        self.drawn: set[str] = set()  # who has drawn in it
 
     def _decimal(self) -> bool:
         """Whether any amount of the hand is written with decimals (money, not whole chips)."""
@@ -322,14 +323,16 @@ class _Replay:
     def _discard(self, player: int, cards: list[str | None]) -> None:
         if self.folded[player]:
             raise ValueError("the player has folded")
-        if not self.drawing:  # the betting round is over: the next draw starts
+        name = self.names[player]
+        if not self.drawing or name in self.drawn:  # the next draw starts (after betting, or with all in)
             if self.build.street == 3:
                 raise ValueError("a fourth draw")
             self.build.new_street(self.build.street + 1)
             self.total = [0] * self.count
             self.level = 0
             self.drawing = True
-        name = self.names[player]
+            self.drawn = set()
+        self.drawn.add(name)
         self.build.draw(name, len(cards))
         thrown = _known(cards)
         held = self.hand.cards.get(name)
