@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from badugi_fast._backend import backend
+from badugi_fast._backend import odds_loops
 from badugi_fast.cards import Hand
 from badugi_fast.drawing import DrawingPolicy, PolicySpec
 from badugi_fast.evaluator import evaluate
@@ -67,29 +67,27 @@ def draw_odds(
     ...
     ValueError: discard Qs is not in the hand (As 2h 3d 3c)
     """
-    if backend.NAME != "c":
+    if odds_loops is None:
         from badugi_fast import reference_odds
 
         return reference_odds.draw_odds(
             hand, discard, draws=draws, dead=dead, policy=policy, samples=samples, seed=seed, threads=threads
         )
-    from badugi_fast import _native
-
     spot = draw_odds_spot(hand, discard, draws, dead, policy)
     run_options(samples, seed, threads)
     table = compile_policy(spot.policies[0], spot.opponents)
     cards, thrown, dead_set = list(spot.hands[0]), _mask(spot.hands[0], spot.first[0]), _set(spot.dead)
     if samples is None:
-        probabilities = np.zeros(_native.ODDS_BINS, dtype=np.float64)
-        deals = _native.draw_odds_exact(
+        probabilities = np.zeros(odds_loops.ODDS_BINS, dtype=np.float64)
+        deals = odds_loops.draw_odds_exact(
             cards, thrown, draws, dead_set, table.masks, table.first, EXACT_PATHS, probabilities
         )
         if deals is not None:
             return DrawOdds.from_probabilities(spot, probabilities.tolist(), round(deals))
     seed = secrets.randbits(64) if seed is None else seed
     trials = DEFAULT_SAMPLES if samples is None else samples
-    counts = np.zeros(_native.ODDS_BINS, dtype=np.uint64)
-    _native.draw_odds_sample(
+    counts = np.zeros(odds_loops.ODDS_BINS, dtype=np.uint64)
+    odds_loops.draw_odds_sample(
         cards, thrown, draws, dead_set, table.masks, table.first, seed, trials, _threads(threads, trials), counts
     )
     return DrawOdds.from_counts(spot, counts.tolist(), seed)
@@ -118,7 +116,7 @@ def equity(
     ...
     ValueError: card 3c is in hand 1 and hand 2
     """
-    if backend.NAME != "c":
+    if odds_loops is None:
         from badugi_fast import reference_odds
 
         return reference_odds.equity(
@@ -131,8 +129,6 @@ def equity(
             seed=seed,
             threads=threads,
         )
-    from badugi_fast import _native
-
     spot = equity_spot(hands, draws, discards, dead, policy)
     run_options(samples, seed, threads)
     if draws == 0:
@@ -143,16 +139,16 @@ def equity(
     thrown = [_mask(hand, given) for hand, given in zip(spot.hands, spot.first, strict=True)]
     dead_set = _set(spot.dead)
     if samples is None and draws == 1:
-        counts = np.zeros(players * _native.EQUITY_EXACT_FIELDS, dtype=np.int64)
-        deals = _native.equity_exact(
+        counts = np.zeros(players * odds_loops.EQUITY_EXACT_FIELDS, dtype=np.int64)
+        deals = odds_loops.equity_exact(
             cards, thrown, dead_set, masks, first, policy_of, EXACT_WORK, threads or _cores(), counts
         )
         if deals is not None:
             return EquityResult.from_exact(spot, counts.reshape(players, -1).tolist(), round(deals))
     seed = secrets.randbits(64) if seed is None else seed
     trials = DEFAULT_SAMPLES if samples is None else samples
-    sums = np.zeros(players * _native.EQUITY_SAMPLE_FIELDS, dtype=np.uint64)
-    _native.equity_sample(
+    sums = np.zeros(players * odds_loops.EQUITY_SAMPLE_FIELDS, dtype=np.uint64)
+    odds_loops.equity_sample(
         cards, thrown, draws, dead_set, masks, first, policy_of, seed, trials, _threads(threads, trials), sums
     )
     return EquityResult.from_samples(spot, sums.reshape(players, -1).tolist(), trials, seed)

@@ -59,16 +59,14 @@ def _cached(policy: DrawingPolicy, opponents: int) -> PolicyTable:
 
 
 def _compile(policy: DrawingPolicy, opponents: int) -> PolicyTable:
-    from badugi_fast._backend import backend
+    from badugi_fast._backend import odds_loops
 
     kind = _C_KINDS.get(type(policy))
-    if kind is None or backend.NAME != "c":
+    if kind is None or odds_loops is None:
         return compile_python(policy, opponents)
-    from badugi_fast import _native
-
     masks = np.empty(ENTRIES, dtype=np.uint8)
     first = np.empty(ENTRIES, dtype=np.float64) if kind == "basic" else None
-    _native.policy_table(kind, policy.bound if isinstance(policy, Pat) else 0, masks, first)
+    odds_loops.policy_table(kind, policy.bound if isinstance(policy, Pat) else 0, masks, first)
     return _finish(masks, first)
 
 

@@ -33,6 +33,8 @@ def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None,
     Returns ``(contributions, player, amount)``: the corrected contributions, who gets the uncalled chips back
     (None when everything was matched) and how many.
 
+    Mirrored in csrc/stars.c: pay().
+
     >>> split_uncalled([100, 40, 250])
     ([100, 40, 100], 2, 150)
     >>> split_uncalled([100, 100])
@@ -55,6 +57,8 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
 
     Folded players' chips stay in the pots, but they are eligible for none. Levels where the same players are
     eligible are merged (a side pot exists only where an all-in player drops out).
+
+    Mirrored in csrc/stars.c: build_pots().
 
     >>> build_pots([50, 100, 100, 30], folded={3})
     [Pot(amount=180, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
@@ -85,7 +89,7 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
 def odd_chip_order(seats: Sequence[int], button: int | None) -> list[int]:
     """The players (positions in ``seats``, which holds their seat numbers in any order) in the order they get odd
     chips: seat order, starting with the first seat left of the ``button``'s seat number (seat order from the
-    lowest number when there is no button).
+    lowest number when there is no button). Mirrored in csrc/stars.c: pay().
 
     >>> odd_chip_order([1, 2, 4, 6], button=4), odd_chip_order([0, 1, 2], button=2), odd_chip_order([3, 1], None)
     ([3, 0, 1, 2], [0, 1, 2], [1, 0])
@@ -137,6 +141,7 @@ def award_pots(
     the indivisible chips go one each to the tied players in ``odd_chip_order`` (``odd_chip_order()``: seat order
     starting left of the button). ``rake`` is spread by ``rake_per_pot``. ``chip`` is the smallest amount that can
     change hands: a split pot is divided into whole chips (100 when amounts are hundredths of tournament chips).
+    Mirrored in csrc/stars.c: pay() (which pays hundredths: whole-chip splits are left to Python).
 
     >>> award_pots(build_pots([50, 100, 100]), {0: 1, 1: 5, 2: 5}, [2, 0, 1], rake=10)
     [{0: 140}, {2: 50, 1: 50}]
@@ -171,7 +176,8 @@ def _split(amount: int, winners: list[int], odd_chip_order: Sequence[int], chip:
 def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
     """The rake taken from each pot: ``rake`` as one amount is taken from the main pot first, then from the side
     pots in order; or one amount per pot, as sites that rake each pot separately record it (PokerStars' "Main pot
-    $2.90. Side pot $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``).
+    $2.90. Side pot $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``). Mirrored in csrc/stars.c:
+    pay().
 
     >>> rake_per_pot(build_pots([50, 100, 100]), 160), rake_per_pot(build_pots([50, 100, 100]), [5, 5])
     ([150, 10], [5, 5])

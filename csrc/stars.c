@@ -754,7 +754,7 @@ static int build_pots(const int64_t *paid, const int *folded, int n, pot *pots)
     return nlevels;
 }
 
-/* score._score_badugi and pots.award for a hand every line of which was understood: 1 when the site paid every
+/* score._score_badugi and pots.award_pots for a hand every line of which was understood: 1 when the site paid every
  * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why).
  * Every player's sums are at most CHIPS_MAX and the site's totals are single amounts, so no sum here overflows. */
 static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expected, int *ranks, int *split)
@@ -820,7 +820,7 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
         }
         if (sum != h->rake)
             return 0;
-    } else { /* one amount, from the main pot first */
+    } else { /* pots.rake_per_pot: one amount, from the main pot first */
         int64_t left = h->rake;
         for (int k = 0; k < npots; k++) {
             rake[k] = left < pots[k].amount ? left : pots[k].amount;
@@ -829,7 +829,7 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
         if (left > 0)
             return 0;
     }
-    int place[BADUGI_HH_MAX_PLAYERS]; /* odd chips go first to the first seat left of the button */
+    int place[BADUGI_HH_MAX_PLAYERS]; /* pots.odd_chip_order: first the first seat left of the button */
     int next = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int k = 0; k < n; k++)
@@ -1016,28 +1016,6 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     return at;
 }
 
-/* read.header_positions for PokerStars text, keeping every `every`-th header (stars.h). */
-size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_t *offsets, size_t *lines,
-                            size_t room)
-{
-    if (text == NULL || offsets == NULL || lines == NULL || every == 0)
-        return (size_t)-1;
-    size_t count = 0, line = 0;
-    for (size_t at = 0; at < length; line++) {
-        span current = line_at(text, length, at);
-        if (is_header(current)) {
-            if (count % every == 0 && count / every < room) {
-                offsets[count / every] = at;
-                lines[count / every] = line;
-            }
-            count++;
-        }
-        at += current.n + 1;
-    }
-    return count;
-}
-
-/* The records of the hands from *offset on (stars.h), which history.read reads through _native.stars_scan. */
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
                          size_t out_size)
 {

@@ -60,11 +60,4 @@
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
                          size_t out_size);
 
-/* The hand headers of text[0:length], the lines badugi_stars_scan starts hands at: returns how many there are,
- * and writes the byte offset and the line number (0-based) of headers number 0, every, 2 * every, ... to
- * offsets[] and lines[] while `room` lasts. Returns (size_t)-1 when every is 0 or a pointer is NULL. It lets a
- * big file be cut into runs of `every` hands, each knowing where it starts, in one pass. */
-size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_t *offsets, size_t *lines,
-                            size_t room);
-
 #endif

@@ -26,9 +26,13 @@
 Supported: PokerStars, Full Tilt and KingsClub text, Merge XML; see ``badugi score --help``.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from badugi_fast.history.model import Action, Draw, Hand, Seat
-from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped
-from badugi_fast.history.score import PlayerResult, Result, score
+
+if TYPE_CHECKING:
+    from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped
+    from badugi_fast.history.score import PlayerResult, Result, score
 
 __all__ = [
     "Action",
@@ -43,3 +47,25 @@ __all__ = [
     "score_files",
     "score_files_grouped",
 ]
+
+
+_LAZY = {
+    "parse": "pipeline",
+    "score_file": "pipeline",
+    "score_files": "pipeline",
+    "score_files_grouped": "pipeline",
+    "PlayerResult": "score",
+    "Result": "score",
+    "score": "score",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The reading and scoring functions load the parsers, the evaluator and the C reader: they are imported on first
+    use, so that a module of this package (``badugi score``'s command, a site parser) loads without them."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'badugi_fast.history' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"badugi_fast.history.{module}"), name)

@@ -23,7 +23,7 @@ SITE = "Merge"
 HEADER_PREFIX = "<game"
 
 #: A newline and the start of a line that starts a hand, ``<game ...>`` or ``<game>`` alone:
-#: ``detect.header_positions`` finds headers with it.
+#: ``read.header_positions`` finds headers with it.
 HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
 
 _DESCRIPTION_TAG = re.compile(r"<description\s[^>]*")
