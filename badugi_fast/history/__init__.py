@@ -23,7 +23,7 @@
 ...  for r in map(history.score, history.parse(text))]
 [('verified', [('A', 1, '60.00', '60.00'), ('B', 715, '0.00', '0.00')])]
 
-Supported: PokerStars, Full Tilt and KingsClub text, Merge XML; see ``badugi score --help``.
+Supported: PokerStars, Full Tilt and KingsClub text, Merge XML, PHH; see ``badugi score --help``.
 """
 
 from typing import TYPE_CHECKING, Any
