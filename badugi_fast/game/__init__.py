@@ -11,12 +11,12 @@
 
 from typing import TYPE_CHECKING, Any
 
+from badugi_fast.game.engine import HandResult, HandState, IllegalActionError, TableRules
 from badugi_fast.game.limits import LIMITS
+from badugi_fast.game.policies import BasicPolicy, Policy
+from badugi_fast.game.simulate import PlayedHand, play, simulate  # eager: ``simulate`` is also a submodule's name
 
 if TYPE_CHECKING:
-    from badugi_fast.game.engine import HandResult, HandState, IllegalActionError, TableRules
-    from badugi_fast.game.policies import BasicPolicy, Policy
-    from badugi_fast.game.simulate import PlayedHand, play, simulate
     from badugi_fast.history.pokerstars.writer import hand_text, write_histories
 
 __all__ = [
@@ -35,27 +35,11 @@ __all__ = [
 ]
 
 
-_LAZY = {
-    "HandResult": "badugi_fast.game.engine",
-    "HandState": "badugi_fast.game.engine",
-    "IllegalActionError": "badugi_fast.game.engine",
-    "TableRules": "badugi_fast.game.engine",
-    "BasicPolicy": "badugi_fast.game.policies",
-    "Policy": "badugi_fast.game.policies",
-    "PlayedHand": "badugi_fast.game.simulate",
-    "play": "badugi_fast.game.simulate",
-    "simulate": "badugi_fast.game.simulate",
-    "hand_text": "badugi_fast.history.pokerstars.writer",
-    "write_histories": "badugi_fast.history.pokerstars.writer",
-}
-
-
 def __getattr__(name: str) -> Any:
-    """The engine, the policies, the simulator and the writer are imported on first use, so that a module of this
-    package (``badugi simulate``'s command, ``limits``) loads without the rest."""
-    module = _LAZY.get(name)
-    if module is None:
+    """The PokerStars writer (``hand_text``, ``write_histories``) lives with the reader in ``badugi_fast.history``:
+    it is imported on first use, so that the game loads without the hand-history package."""
+    if name not in ("hand_text", "write_histories"):
         raise AttributeError(f"module 'badugi_fast.game' has no attribute {name!r}")
-    import importlib
+    from badugi_fast.history.pokerstars import writer
 
-    return getattr(importlib.import_module(module), name)
+    return getattr(writer, name)

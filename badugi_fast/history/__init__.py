@@ -29,10 +29,10 @@ Supported: PokerStars, Full Tilt and KingsClub text, Merge XML, PHH; see ``badug
 from typing import TYPE_CHECKING, Any
 
 from badugi_fast.history.model import Action, Draw, Hand, Seat
+from badugi_fast.history.score import PlayerResult, Result, score  # eager: ``score`` is also a submodule's name
 
 if TYPE_CHECKING:
     from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped
-    from badugi_fast.history.score import PlayerResult, Result, score
 
 __all__ = [
     "Action",
@@ -49,23 +49,12 @@ __all__ = [
 ]
 
 
-_LAZY = {
-    "parse": "pipeline",
-    "score_file": "pipeline",
-    "score_files": "pipeline",
-    "score_files_grouped": "pipeline",
-    "PlayerResult": "score",
-    "Result": "score",
-    "score": "score",
-}
-
-
 def __getattr__(name: str) -> Any:
-    """The reading and scoring functions load the parsers, the evaluator and the C reader: they are imported on first
-    use, so that a module of this package (``badugi score``'s command, a site parser) loads without them."""
-    module = _LAZY.get(name)
-    if module is None:
+    """The pipeline's functions (``parse``, ``score_file``, ``score_files``, ``score_files_grouped``) load the
+    sources, the cutter and the readers: they are imported on first use, so that a module of this package loads
+    without them."""
+    if name not in ("parse", "score_file", "score_files", "score_files_grouped"):
         raise AttributeError(f"module 'badugi_fast.history' has no attribute {name!r}")
-    import importlib
+    from badugi_fast.history import pipeline
 
-    return getattr(importlib.import_module(f"badugi_fast.history.{module}"), name)
+    return getattr(pipeline, name)
