@@ -62,7 +62,7 @@ static int phh_header(const char *line, size_t n)
 /* sites.header_site: the site whose header `line` (n bytes, no newline) is, -1 for none. */
 static int header_site(const char *line, size_t n)
 {
-    if (n == 0 || (line[0] != 'P' && line[0] != 'F' && line[0] != '<' && line[0] != '#'))
+    if (n == 0 || (line[0] != 'P' && line[0] != 'F' && line[0] != '<' && line[0] != '#' && line[0] != 'v'))
         return -1; /* most lines: no site's prefix starts with their first character */
     if (starts_with(line, n, "PokerStars ", 11)) /* stars.HEADER_LINE */
         return holds(line, n, 11, "Game #", 6) || holds(line, n, 11, "Hand #", 6) ? BADUGI_SITE_STARS : -1;
