@@ -223,30 +223,8 @@ def test_converted_hands_score_as_their_originals(capsys: pytest.CaptureFixture[
                 assert ours[player.name].rank == player.rank
 
 
-WIKIPEDIA = """\
-# An example badugi hand from Wikipedia (pokerkit's tests).
-
-variant = "FB"
-ante_trimming_status = true
-antes = [0, 0, 0, 0]
-blinds_or_straddles = [1, 2, 0, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [200, 200, 200, 200]
-actions = [
-  "d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "d dh p4 ????????",
-  "p3 f", "p4 cc", "p1 cc", "p2 cc",
-  "p1 sd ????", "p2 sd ????", "p4 sd ??", "d dh p1 ????", "d dh p2 ????", "d dh p4 ??",
-  "p1 cc", "p2 cbr 2", "p4 cc", "p1 cc",
-  "p1 sd ??", "p2 sd", "p4 sd ??", "d dh p1 ??", "d dh p4 ??",
-  "p1 cc", "p2 cbr 4", "p4 cbr 8", "p1 f", "p2 cc",
-  "p2 sd ??", "p4 sd", "d dh p2 ??",
-  "p2 cc", "p4 cbr 4", "p2 cc",
-  "p4 sm 2s4c6d9h", "p2 sm 3s5d7c8h",
-]
-author = "Juho Kim"
-players = ["Bob", "Carol", "Ted", "Alice"]
-"""
+#: pokerkit's own PHH of the Badugi hand on Wikipedia (from pokerkit's tests: it records no outcome)
+WIKIPEDIA = (Path(__file__).with_name("data") / "wikipedia-badugi.phh").read_text(encoding="utf-8")
 
 
 def test_a_phh_without_its_outcome_is_paid_as_the_rules_pay_and_says_so() -> None:
