@@ -2,27 +2,78 @@
 
 BADUGI_FAST_BACKEND=c insists on the C extension (ImportError without it); BADUGI_FAST_BACKEND=python picks the
 pure-Python lookups on purpose (no warning). Unset, the C extension is used when present.
+
+``Backend`` is what both backends offer (``_native``: the C lookups; ``_fallback``: the same in Python over the
+same table). ``stars_reader`` is the C reader of PokerStars text behind ``badugi score``'s fast path: it exists only
+with the C backend, because the Python reader (``history.stars``) is the definition it mirrors.
 """
 
 from __future__ import annotations
 
 import os
 import warnings
-from types import ModuleType
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Protocol
 
-__all__ = ["backend"]
+if TYPE_CHECKING:
+    from badugi_fast._native import StarsHand
+
+__all__ = ["Backend", "StarsReader", "backend", "stars_reader"]
 
 _CHOICES = ("c", "python")
 
+#: A readable or writable C-contiguous buffer: a numpy array in practice (numpy is not imported by the backends,
+#: to keep ``import badugi_fast`` fast).
+Buffer = Any
 
-def _choose() -> ModuleType:
+
+class Backend(Protocol):
+    """The lookups every backend offers. The single-hand ones return a negative ``BADUGI_E_*`` code for bad input
+    (the caller names the problem); the bulk ones return (number of invalid hands, index of the first)."""
+
+    NAME: str
+
+    def rank4(self, a: int, b: int, c: int, d: int, /) -> int:
+        """The rank number of four card codes."""
+        ...
+
+    def usable4(self, a: int, b: int, c: int, d: int, /) -> int:
+        """Bit i set when argument i is a usable card."""
+        ...
+
+    def index4(self, a: int, b: int, c: int, d: int, /) -> int:
+        """The perfect-hash index of four card codes."""
+        ...
+
+    def rank_text(self, utf8: bytes, length: int, /) -> int:
+        """The rank number of a hand written as UTF-8 text of ``length`` bytes."""
+        ...
+
+    def rank_codes_many(self, codes: Buffer, out: Buffer, threads: int) -> tuple[int, int]:
+        """Ranks of an (N, 4) uint8 C-contiguous array of codes into ``out`` (N uint16); invalid hands get 0."""
+        ...
+
+    def rank_text_many(self, text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
+        """Ranks of len(out) NUL-separated hand strings into ``out``; invalid hands get 0."""
+        ...
+
+
+class StarsReader(Protocol):
+    """The C reader of PokerStars text (``_native``)."""
+
+    def stars_scan(self, data: bytes) -> Iterator[StarsHand]:
+        """One record per hand of UTF-8 PokerStars text, in order."""
+        ...
+
+
+def _choose() -> tuple[Backend, StarsReader | None]:
     wanted = os.environ.get("BADUGI_FAST_BACKEND", "").strip().lower()
     if wanted and wanted not in _CHOICES:
         raise ImportError(f"BADUGI_FAST_BACKEND must be 'c' or 'python', not {wanted!r}")
     if wanted == "python":
         from badugi_fast import _fallback
 
-        return _fallback
+        return _fallback, None
     try:
         from badugi_fast import _native
     except ImportError as error:
@@ -36,8 +87,8 @@ def _choose() -> ModuleType:
         )
         from badugi_fast import _fallback
 
-        return _fallback
-    return _native
+        return _fallback, None
+    return _native, _native
 
 
-backend = _choose()
+backend, stars_reader = _choose()

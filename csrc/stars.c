@@ -902,14 +902,14 @@ static void write_players(hand_state *h, const int *order, const int64_t *expect
             for (int c = 0; c < p->ncards; c++)
                 cards |= (int64_t)p->cards[c] << (3 + 6 * c);
         }
-        out[0] = p->name.p - text;
-        out[1] = out[0] + (int64_t)p->name.n;
-        out[2] = cards;
-        out[3] = ranks[k];
-        out[4] = p->descriptions ? p->description.p - text : -1;
-        out[5] = p->descriptions ? out[4] + (int64_t)p->description.n : -1;
-        out[6] = p->collected;
-        out[7] = expected[k];
+        out[BADUGI_HH_NAME_START] = p->name.p - text;
+        out[BADUGI_HH_NAME_END] = out[BADUGI_HH_NAME_START] + (int64_t)p->name.n;
+        out[BADUGI_HH_CARDS] = cards;
+        out[BADUGI_HH_RANK] = ranks[k];
+        out[BADUGI_HH_WORDS_START] = p->descriptions ? p->description.p - text : -1;
+        out[BADUGI_HH_WORDS_END] = p->descriptions ? out[BADUGI_HH_WORDS_START] + (int64_t)p->description.n : -1;
+        out[BADUGI_HH_COLLECTED] = p->collected;
+        out[BADUGI_HH_EXPECTED] = expected[k];
         out += BADUGI_HH_PLAYER_FIELDS;
         listed++;
     }

@@ -39,11 +39,16 @@
 #define BADUGI_HH_GAME_END 9
 #define BADUGI_HH_PLAYERS 10 /* P, the number of player entries that follow */
 #define BADUGI_HH_HAND_FIELDS 11
-/* then P entries of BADUGI_HH_PLAYER_FIELDS values, for the players the result lists, in seat order:
- *   name start, end, cards (-1 when unknown, else the count in bits 0-2 and card code k in bits 3 + 6k),
- *   rank number (0 without four cards), site's description start, end (-1, -1 without one),
- *   collected, expected (hundredths).
- * A FALLBACK record has no player entries. */
+/* then P entries of BADUGI_HH_PLAYER_FIELDS values, for the players the result lists, in seat order, with these
+ * values at these positions. A FALLBACK record has no player entries. */
+#define BADUGI_HH_NAME_START 0
+#define BADUGI_HH_NAME_END 1
+#define BADUGI_HH_CARDS 2       /* -1 when unknown, else the count in bits 0-2 and card code k in bits 3 + 6k */
+#define BADUGI_HH_RANK 3        /* rank number, 0 without four cards */
+#define BADUGI_HH_WORDS_START 4 /* the site's description of the hand, -1, -1 without one */
+#define BADUGI_HH_WORDS_END 5
+#define BADUGI_HH_COLLECTED 6 /* what the site paid, in hundredths */
+#define BADUGI_HH_EXPECTED 7  /* what our scoring pays, in hundredths */
 #define BADUGI_HH_PLAYER_FIELDS 8
 #define BADUGI_HH_RECORD_MAX (BADUGI_HH_HAND_FIELDS + BADUGI_HH_MAX_PLAYERS * BADUGI_HH_PLAYER_FIELDS)
 

@@ -322,21 +322,3 @@ def mutated(draw: st.DrawFn) -> str:
 @given(mutated())
 def test_damaged_hands_agree(text: str) -> None:
     assert fast_records(text) == python_records(text)
-
-
-def test_scan_refuses_bad_arguments() -> None:
-    from badugi_fast._backend import backend
-
-    ffi, lib = backend.ffi, backend.lib
-    text = BASES[0].encode()
-    out = ffi.new("int64_t[]", lib.BADUGI_HH_RECORD_MAX)
-    offset, line = ffi.new("size_t *"), ffi.new("size_t *")
-    assert lib.badugi_stars_scan(ffi.NULL, len(text), offset, line, out, len(out)) == 0
-    assert lib.badugi_stars_scan(text, len(text), ffi.NULL, line, out, len(out)) == 0
-    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out) - 1) == 0  # no room for a record
-    assert (offset[0], line[0]) == (0, 0)
-    offset[0] = len(text) + 1
-    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out)) == 0
-    offset[0] = 0
-    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out)) > 0  # one record fits
-    assert 0 < offset[0] < len(text)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from badugi_fast.history.command import SAMPLES
+
 _native = pytest.importorskip("badugi_fast._native", reason="the C extension is not built")
 ffi, lib = _native.ffi, _native.lib
 REFUSED = int(ffi.cast("size_t", -1))
@@ -56,3 +58,18 @@ def test_bulk_functions_refuse_buffers_that_do_not_match() -> None:
     assert (out.tolist(), first_bad[0]) == ([0, 0, 1], 0)
     assert lib.badugi_rank_codes_many(cards_buffer, 12, out_buffer, 3, 1000, first_bad) == 3  # threads capped
     assert first_bad[0] == 0
+
+
+def test_scan_refuses_bad_arguments() -> None:
+    text = (SAMPLES / "pokerstars-cash.txt").read_bytes()
+    out = ffi.new("int64_t[]", lib.BADUGI_HH_RECORD_MAX)
+    offset, line = ffi.new("size_t *"), ffi.new("size_t *")
+    assert lib.badugi_stars_scan(ffi.NULL, len(text), offset, line, out, len(out)) == 0
+    assert lib.badugi_stars_scan(text, len(text), ffi.NULL, line, out, len(out)) == 0
+    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out) - 1) == 0  # no room for a record
+    assert (offset[0], line[0]) == (0, 0)
+    offset[0] = len(text) + 1
+    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out)) == 0
+    offset[0] = 0
+    assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out)) > 0  # one record fits
+    assert 0 < offset[0] < len(text)
