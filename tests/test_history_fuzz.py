@@ -54,10 +54,15 @@ HEADERS = (
 SNIFFED_LINES = 200
 
 
+def file_header(lines: list[str]) -> re.Pattern[str] | None:
+    """The header pattern of a file's format, from its first header; None for a file in no known format."""
+    return next((h for line in lines[:SNIFFED_LINES] for h in HEADERS if h.match(line)), None)
+
+
 def hands_found(data: bytes) -> int:
     """How many hand headers the file holds (1 for a file in no known format: its error record)."""
     lines = decode(data).split("\n")
-    header = next((h for line in lines[:SNIFFED_LINES] for h in HEADERS if h.match(line)), None)
+    header = file_header(lines)
     return 1 if header is None else sum(1 for line in lines if header.match(line))
 
 
@@ -81,6 +86,18 @@ FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 def test_truncated(base: str, data: st.DataObject) -> None:
     original = BASES[base]
     check(original[: data.draw(st.integers(0, len(original)))])
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_cut_at_every_character_of_the_last_header(base: str) -> None:
+    """Where the header patterns matter most, every time: a file that ends inside its last hand's header line."""
+    lines = decode(BASES[base]).split("\n")
+    header = file_header(lines)
+    assert header is not None
+    last = max(number for number, line in enumerate(lines) if header.match(line))
+    before = "".join(line + "\n" for line in lines[:last])
+    for cut in range(len(lines[last]) + 1):
+        check((before + lines[last][:cut]).encode())
 
 
 @pytest.mark.parametrize("base", BASES)
