@@ -4,8 +4,9 @@ BADUGI_FAST_BACKEND=c insists on the C extension (ImportError without it); BADUG
 pure-Python lookups on purpose (no warning). Unset, the C extension is used when present.
 
 ``Backend`` is what both backends offer (``_native``: the C lookups; ``_fallback``: the same in Python over the
-same table). ``stars_reader`` is the C reader of PokerStars text behind ``badugi score``'s fast path: it exists only
-with the C backend, because the Python reader (``history.stars``) is the definition it mirrors.
+same table). ``history_fast_paths`` are the C fast paths of ``badugi score`` (finding hand headers, reading
+PokerStars text): they exist only with the C backend, because the Python code they mirror (``history.sites``,
+``history.stars``) is the definition and serves without them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
 
-__all__ = ["Backend", "StarsReader", "backend", "stars_reader"]
+__all__ = ["Backend", "HistoryFastPaths", "backend", "history_fast_paths"]
 
 _CHOICES = ("c", "python")
 
@@ -58,15 +59,19 @@ class Backend(Protocol):
         ...
 
 
-class StarsReader(Protocol):
-    """The C reader of PokerStars text (``_native``)."""
+class HistoryFastPaths(Protocol):
+    """The C fast paths of ``badugi score`` (``_native``)."""
+
+    def find_headers(self, data: bytes | bytearray, start: int, end: int) -> tuple[list[tuple[int, int, int]], int]:
+        """``(offset, site code, line)`` of the hand headers in a range of lines, and its number of newlines."""
+        ...
 
     def stars_scan(self, data: bytes) -> Iterator[StarsHand]:
         """One record per hand of UTF-8 PokerStars text, in order."""
         ...
 
 
-def _choose() -> tuple[Backend, StarsReader | None]:
+def _choose() -> tuple[Backend, HistoryFastPaths | None]:
     wanted = os.environ.get("BADUGI_FAST_BACKEND", "").strip().lower()
     if wanted and wanted not in _CHOICES:
         raise ImportError(f"BADUGI_FAST_BACKEND must be 'c' or 'python', not {wanted!r}")
@@ -91,4 +96,4 @@ def _choose() -> tuple[Backend, StarsReader | None]:
     return _native, _native
 
 
-backend, stars_reader = _choose()
+backend, history_fast_paths = _choose()

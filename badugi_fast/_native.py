@@ -10,7 +10,7 @@ This module is the C backend of ``_backend.Backend``, and the ``_backend.StarsRe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from badugi_fast._badugi import ffi, lib
@@ -25,8 +25,11 @@ __all__ = [
     "HH_SPLIT",
     "HH_VERIFIED",
     "NAME",
+    "SITE_ASK",
+    "SITE_CODES",
     "StarsHand",
     "StarsPlayer",
+    "find_headers",
     "index4",
     "rank4",
     "rank_codes_many",
@@ -111,7 +114,7 @@ class StarsHand(NamedTuple):
     id_end: int
     game_start: int  # the header's words before " - "
     game_end: int
-    players: tuple[StarsPlayer, ...]  # none in a FALLBACK record
+    players: Sequence[StarsPlayer]  # none in a FALLBACK record
 
 
 def _check_layout() -> None:
@@ -131,8 +134,9 @@ _HAND_FIELDS = len(StarsHand._fields)
 _PLAYERS = _HAND_FIELDS - 1  # the position of the player count, the last value of a hand's own fields
 _PLAYER_FIELDS = len(StarsPlayer._fields)
 _MAX_PLAYERS: int = lib.BADUGI_HH_MAX_PLAYERS
-#: Hands per call into C: the output buffer holds this many records of the largest size.
-_HANDS_PER_CALL = 2048
+#: Hands per call into C: the output buffer holds this many records of the largest size (a buffer that stays small
+#: costs little to allocate, for runs of any size).
+_HANDS_PER_CALL = 128
 _new = tuple.__new__  # builds the records from slices without NamedTuple's argument parsing (a speed-up)
 
 
@@ -152,10 +156,13 @@ def stars_scan(data: bytes) -> Iterator[StarsHand]:
             end = players_at + count * _PLAYER_FIELDS
             if not 0 <= count <= _MAX_PLAYERS or end > used:
                 raise AssertionError(f"badugi_stars_scan wrote a malformed record ({count} players)")
-            players = tuple(
+            record = values[at : at + _PLAYERS]
+            record.append(
                 [_new(StarsPlayer, values[p : p + _PLAYER_FIELDS]) for p in range(players_at, end, _PLAYER_FIELDS)]
+                if count
+                else ()
             )
-            yield _new(StarsHand, (*values[at : at + _PLAYERS], players))
+            yield _new(StarsHand, record)
             at = end
 
 
@@ -171,3 +178,40 @@ def stars_headers(data: bytes, every: int) -> tuple[int, list[tuple[int, int]]]:
         raise AssertionError("badugi_stars_headers refused its arguments")
     cuts = -(-count // every)
     return count, list(zip(ffi.unpack(offsets, cuts), ffi.unpack(lines, cuts), strict=True))
+
+
+# ---- hand headers of every site (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -------------
+
+#: Site codes of badugi_find_headers, in the order of ``history.sites.PARSERS``; SITE_ASK: Python must decide.
+SITE_CODES: tuple[int, ...] = (
+    lib.BADUGI_SITE_STARS,
+    lib.BADUGI_SITE_FULL_TILT,
+    lib.BADUGI_SITE_MERGE,
+    lib.BADUGI_SITE_KINGSCLUB,
+)
+SITE_ASK: int = lib.BADUGI_SITE_ASK
+_HEADERS_PER_CALL = 4096
+
+
+def find_headers(data: bytes | bytearray, start: int, end: int) -> tuple[list[tuple[int, int, int]], int]:
+    """``(offset, site code, line)`` of the hand headers among the lines of ``data[start:end]`` (``line`` counts the
+    newlines from ``start``), and the number of newlines in that range. ``start`` is a line's start and ``end`` a
+    line's end, as ``history.sites.find_headers`` requires."""
+    if not 0 <= start <= end <= len(data):
+        raise ValueError(f"find_headers: {start}:{end} is not a range of {len(data)} bytes")
+    text = ffi.from_buffer(data)
+    offsets, sites = ffi.new("size_t[]", _HEADERS_PER_CALL), ffi.new("uint8_t[]", _HEADERS_PER_CALL)
+    lines, after, newlines = ffi.new("size_t[]", _HEADERS_PER_CALL), ffi.new("size_t *"), ffi.new("size_t *")
+    found: list[tuple[int, int, int]] = []
+    counted = 0
+    at = start
+    while True:
+        count = lib.badugi_find_headers(text, len(data), at, end, offsets, sites, lines, len(offsets), after, newlines)
+        if count == _REFUSED:
+            raise AssertionError("badugi_find_headers refused its arguments")
+        lines_from_start = [counted + line for line in ffi.unpack(lines, count)]
+        found += zip(ffi.unpack(offsets, count), ffi.unpack(sites, count), lines_from_start, strict=True)
+        counted += newlines[0]
+        if after[0] >= end:
+            return found, counted
+        at = after[0]

@@ -8,9 +8,10 @@ s=3 (see rules.md). Text is ASCII (``As``), with ``10`` for ``T``, in either cas
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable
 
-__all__ = ["RANK_CHARS", "SUIT_CHARS", "Hand", "card_str", "hand_codes", "parse_cards"]
+__all__ = ["RANK_CHARS", "SUIT_CHARS", "Hand", "card_str", "find_cards", "hand_codes", "parse_cards", "rank_value"]
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "cdhs"
@@ -76,6 +77,34 @@ def parse_cards(text: str) -> list[int]:
         codes.append(4 * rank + _SUIT_INDEX[text[pos_suit]])
         pos = pos_suit + 1
     return codes
+
+
+#: A card as the sites write one in running text: a rank (either case, ``10`` for ``T``), then a lower-case suit
+#: letter or a suit symbol.
+_CARD_IN_TEXT = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
+
+
+def find_cards(text: str) -> tuple[str, ...]:
+    """Every card written in ``text``, as written, in order; other text is ignored (``[As 3h] [5h Ks]`` gives
+    four).
+
+    >>> find_cards("[As 3h] [5h Ks]"), find_cards("Jh,3h,2s,10s")
+    (('As', '3h', '5h', 'Ks'), ('Jh', '3h', '2s', '10s'))
+    """
+    return tuple(_CARD_IN_TEXT.findall(text))
+
+
+def rank_value(token: str) -> int:
+    """The value of a rank written alone (``A``, ``2`` ... ``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, either
+    case): ace = 1 ... king = 13, as ``ranks.rank_values`` counts.
+
+    >>> rank_value("A"), rank_value("10"), rank_value("k")
+    (1, 10, 13)
+    """
+    index = 9 if token == "10" else _RANK_INDEX.get(token) if len(token) == 1 else None
+    if index is None:
+        raise ValueError(f"not a rank: {token!r}")
+    return index + 1
 
 
 def hand_codes(hand: Hand) -> tuple[int, int, int, int]:

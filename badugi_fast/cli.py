@@ -1,28 +1,32 @@
 """The ``badugi`` command line: parses arguments and calls the API; nothing else happens here.
 
-Subcommands live next to the code they drive: each module in ``_COMMANDS`` has ``add_arguments(parser)`` and
-``run(args) -> int``. Bad input ends in a one-line error on stderr and exit status 2.
+Each subcommand lives next to the code it drives, in a module with ``add_arguments(parser)`` and
+``run(args) -> int``. Bad input ends in a one-line error on stderr and exit status 2; a reader that goes away
+(``badugi score | head``) ends the command quietly with status 141, as a shell reports SIGPIPE.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import ModuleType
 
-__all__ = ["main"]
+from badugi_fast import eval_command
+from badugi_fast.game import command as simulate_command
+from badugi_fast.history import command as score_command
+
+__all__ = ["BROKEN_PIPE", "main"]
 
 #: subcommand -> (module with add_arguments/run, one-line help)
-_COMMANDS = {
-    "eval": ("badugi_fast.eval_command", "rank one or more hands, and say who wins"),
-    "score": ("badugi_fast.history.command", "check every showdown and pot in hand histories"),
-    "simulate": ("badugi_fast.game.command", "play hands with simple policies and write PokerStars hand histories"),
+_COMMANDS: dict[str, tuple[ModuleType, str]] = {
+    "eval": (eval_command, "rank one or more hands, and say who wins"),
+    "score": (score_command, "check every showdown and pot in hand histories"),
+    "simulate": (simulate_command, "play hands with simple policies and write PokerStars hand histories"),
 }
 
-
-#: Exit status when the reader of our output went away (`badugi score | head`): 128 + SIGPIPE, as shells report.
+#: Exit status when the reader of our output went away: 128 + SIGPIPE, as shells report it.
 BROKEN_PIPE = 141
 
 
@@ -30,13 +34,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="badugi", description="Exact Badugi hand evaluation.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name, (module_name, summary) in _COMMANDS.items():
+    for name, (module, summary) in _COMMANDS.items():
         sub = commands.add_parser(name, help=summary, description=summary)
-        sub.set_defaults(module_name=module_name)
-        importlib.import_module(module_name).add_arguments(sub)
+        sub.set_defaults(run=module.run)
+        module.add_arguments(sub)
     args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        status: int = importlib.import_module(args.module_name).run(args)
+        return run(args)
     except BrokenPipeError:
         # Not an error of ours: stop quietly, and point stdout at /dev/null so the final flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -47,4 +52,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"badugi {args.command}: interrupted", file=sys.stderr)
         return 130
-    return status

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from math import comb
 
-__all__ = ["HAND_COUNT", "all_hands", "hand_index"]
+__all__ = ["BINOMIALS", "HAND_COUNT", "all_hands", "hand_index"]
 
 HAND_COUNT = comb(52, 4)
 
-_BINOMIALS = tuple(tuple(comb(n, k) for n in range(52)) for k in range(5))
+#: ``BINOMIALS[k][n]`` is C(n, k) for card codes n < 52 and k <= 4: the terms of the index (build.py writes them
+#: for csrc/badugi.c).
+BINOMIALS = tuple(tuple(comb(n, k) for n in range(52)) for k in range(5))
 
 
 def hand_index(codes: tuple[int, int, int, int]) -> int:
@@ -24,7 +26,7 @@ def hand_index(codes: tuple[int, int, int, int]) -> int:
     (0, 270724)
     """
     a, b, c, d = sorted(codes)
-    return _BINOMIALS[1][a] + _BINOMIALS[2][b] + _BINOMIALS[3][c] + _BINOMIALS[4][d]
+    return BINOMIALS[1][a] + BINOMIALS[2][b] + BINOMIALS[3][c] + BINOMIALS[4][d]
 
 
 def all_hands() -> Iterator[tuple[int, int, int, int]]:

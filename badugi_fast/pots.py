@@ -1,4 +1,9 @@
-"""Pots from contributions, and who is paid what: one implementation for the hand-history scorer and the engine.
+"""Pots from contributions, and who is paid what: the payout rules of the hand-history scorer and the engine.
+
+Here and nowhere else: uncalled bets go back (``split_uncalled``); main and side pots (``build_pots``); rake comes
+off the main pot first, or per pot as the site recorded it (``rake_per_pot``); each pot goes to its best hand, tied
+hands split it, and the odd chips go one each to the tied players first left of the button (``odd_chip_order``,
+``award_pots``, ``award``). csrc/stars.c mirrors these for PokerStars hands (its ``pay``).
 
 Amounts are integers in the smallest unit of the game (cents, or tournament chips). Players are identified by
 their position in the ``contributions`` sequence (seat order, or any order the caller keeps consistently).
@@ -9,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Pot", "award", "build_pots", "split_uncalled"]
+__all__ = ["Pot", "award", "award_pots", "build_pots", "odd_chip_order", "rake_per_pot", "split_uncalled"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,20 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
     return pots
 
 
+def odd_chip_order(seats: Sequence[int], button: int | None) -> list[int]:
+    """The players (positions in ``seats``, which holds their seat numbers in any order) in the order they get odd
+    chips: seat order, starting with the first seat left of the ``button``'s seat number (seat order from the
+    lowest number when there is no button).
+
+    >>> odd_chip_order([1, 2, 4, 6], button=4), odd_chip_order([0, 1, 2], button=2), odd_chip_order([3, 1], None)
+    ([3, 0, 1, 2], [0, 1, 2], [1, 0])
+    """
+    by_seat = sorted(range(len(seats)), key=seats.__getitem__)
+    if button is None:
+        return by_seat
+    return [player for player in by_seat if seats[player] > button] + [p for p in by_seat if seats[p] <= button]
+
+
 def award(
     pots: Sequence[Pot],
     ranks: Mapping[int, int],
@@ -83,15 +102,7 @@ def award(
     *,
     chip: int = 1,
 ) -> dict[int, int]:
-    """What each winning player collects: every pot to the best rank number among its eligible players.
-
-    ``ranks`` maps each player still contesting the showdown to the rank number of their hand (lower is better);
-    a pot with a single eligible player goes to that player whatever they hold. Tied players split a pot equally;
-    the indivisible chips go one each to the tied players in ``odd_chip_order`` (usually seat order starting left
-    of the button). ``rake`` is either one amount, taken from the main pot first, then from the side pots in order,
-    or one amount per pot, as sites that rake each pot separately record it (PokerStars' "Main pot $2.90. Side pot
-    $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``). ``chip`` is the smallest amount that can
-    change hands: a split pot is divided into whole chips (100 when amounts are hundredths of tournament chips).
+    """What each winning player collects from all the pots: ``award_pots`` added up (same arguments).
 
     >>> pots = build_pots([100, 100, 100])
     >>> award(pots, {0: 5, 1: 5, 2: 9}, odd_chip_order=[1, 2, 0], rake=1)
@@ -101,19 +112,44 @@ def award(
     >>> award(build_pots([2500, 2500, 2500]), {0: 1, 1: 1}, [1, 0], chip=100)  # 75 chips split: 38 + 37
     {1: 3800, 0: 3700}
     """
+    collected: dict[int, int] = {}
+    for shares in award_pots(pots, ranks, odd_chip_order, rake, chip=chip):
+        for player, paid in shares.items():
+            collected[player] = collected.get(player, 0) + paid
+    return collected
+
+
+def award_pots(
+    pots: Sequence[Pot],
+    ranks: Mapping[int, int],
+    odd_chip_order: Sequence[int],
+    rake: int | Sequence[int] = 0,
+    *,
+    chip: int = 1,
+) -> list[dict[int, int]]:
+    """What each winner of each pot collects from it: every pot, after its rake, to the best rank number among its
+    eligible players.
+
+    ``ranks`` maps each player still contesting the showdown to the rank number of their hand (lower is better);
+    a pot with a single eligible player goes to that player whatever they hold. Tied players split a pot equally;
+    the indivisible chips go one each to the tied players in ``odd_chip_order`` (``odd_chip_order()``: seat order
+    starting left of the button). ``rake`` is spread by ``rake_per_pot``. ``chip`` is the smallest amount that can
+    change hands: a split pot is divided into whole chips (100 when amounts are hundredths of tournament chips).
+
+    >>> award_pots(build_pots([50, 100, 100]), {0: 1, 1: 5, 2: 5}, [2, 0, 1], rake=10)
+    [{0: 140}, {2: 50, 1: 50}]
+    """
     if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
         raise ValueError(f"chip must be a positive integer amount, not {chip!r}")
-    per_pot = _rake_per_pot(pots, rake)
-    collected: dict[int, int] = {}
-    for number, (pot, taken) in enumerate(zip(pots, per_pot, strict=True)):
+    shares: list[dict[int, int]] = []
+    for number, (pot, taken) in enumerate(zip(pots, rake_per_pot(pots, rake), strict=True)):
         amount = pot.amount - taken
         winners = _pot_winners(pot, ranks, number)
         if len(winners) == 1:  # the usual case: no split, no odd chip
-            collected[winners[0]] = collected.get(winners[0], 0) + amount
-            continue
-        for player, paid in _split(amount, winners, odd_chip_order, chip):
-            collected[player] = collected.get(player, 0) + paid
-    return collected
+            shares.append({winners[0]: amount})
+        else:
+            shares.append(dict(_split(amount, winners, odd_chip_order, chip)))
+    return shares
 
 
 def _split(amount: int, winners: list[int], odd_chip_order: Sequence[int], chip: int) -> list[tuple[int, int]]:
@@ -129,8 +165,14 @@ def _split(amount: int, winners: list[int], odd_chip_order: Sequence[int], chip:
     ]
 
 
-def _rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
-    """The rake taken from each pot: spread main pot first when given as one amount."""
+def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
+    """The rake taken from each pot: ``rake`` as one amount is taken from the main pot first, then from the side
+    pots in order; or one amount per pot, as sites that rake each pot separately record it (PokerStars' "Main pot
+    $2.90. Side pot $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``).
+
+    >>> rake_per_pot(build_pots([50, 100, 100]), 160), rake_per_pot(build_pots([50, 100, 100]), [5, 5])
+    ([150, 10], [5, 5])
+    """
     if isinstance(rake, int):
         _check_amounts([rake], "rake")
         per_pot = []

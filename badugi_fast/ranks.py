@@ -11,9 +11,26 @@ from itertools import combinations
 
 from badugi_fast.cards import Hand
 
-__all__ = ["RANK_COUNT", "compare_with", "describe", "hand_size", "rank_number", "rank_values", "winners_with"]
+__all__ = [
+    "RANK_COUNT",
+    "WORST_BADUGI",
+    "WORST_THREE_CARD",
+    "WORST_TWO_CARD",
+    "compare_with",
+    "describe",
+    "hand_size",
+    "rank_number",
+    "rank_values",
+    "winners_with",
+]
 
+#: Rank numbers run from 1 (4-3-2-A) to RANK_COUNT (a lone king).
 RANK_COUNT = 1092
+#: The last rank number of each hand size: 1..715 are badugis (four cards play), 716..1001 three-card hands,
+#: 1002..1079 two-card hands, 1080..1092 one-card hands.
+WORST_BADUGI = 715
+WORST_THREE_CARD = 1001
+WORST_TWO_CARD = 1079
 
 
 def _all_values() -> list[tuple[int, ...]]:

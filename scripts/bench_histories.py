@@ -27,9 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from badugi_fast.history.batch import render_files
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.detect import decode
+from badugi_fast.history.pipeline import render_files
+from badugi_fast.history.sources import decode
 
 _HAND_NUMBER = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
 
@@ -68,10 +68,9 @@ def measure(paths: list[Path], jobs: int) -> tuple[int, float, float, float]:
     with open(os.devnull, "w", encoding="utf-8") as sink:
         started, cpu, workers = time.perf_counter(), time.process_time(), _children_cpu()
         count = 0
-        for parts in render_files(paths, "jsonl", jobs):
-            for part in parts:
-                sink.write("".join(part.texts))
-                count += len(part.texts)
+        for part in render_files(paths, "jsonl", jobs):
+            sink.write("".join(part.texts))
+            count += len(part.texts)
         return count, time.perf_counter() - started, time.process_time() - cpu, _children_cpu() - workers
 
 

@@ -9,35 +9,35 @@ from collections.abc import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from badugi_fast.history import fast_stars, stars
+from badugi_fast.history import read, stars
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.detect import decode, parse_hands
+from badugi_fast.history.cut import Run
 from badugi_fast.history.score import Result, score
+from badugi_fast.history.sources import decode
 
 TEXT = "\n\n".join(
     decode(gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes())
     for path in sorted(SAMPLES.glob("pokerstars-*"))
 )
+RUN = Run("samples", stars.SITE, 0, 0, TEXT.count("PokerStars "), TEXT.encode())
 
 
-def python_path(text: str) -> list[Result]:
-    return [score(hand) for hand in parse_hands(stars, text, "samples")]
+def python_path(run: Run) -> list[Result]:
+    return [score(hand) for hand in read.hands_of(run)]
 
 
-def fast_path(text: str) -> list[Result]:
-    return list(fast_stars.stars_results(text, "samples"))
+def fast_path(run: Run) -> list[Result]:
+    return list(read.results(run))
 
 
 PATHS = [
     pytest.param(python_path, id="python"),
-    pytest.param(
-        fast_path, id="c", marks=pytest.mark.skipif(not fast_stars.AVAILABLE, reason="the C extension is not built")
-    ),
+    pytest.param(fast_path, id="c", marks=pytest.mark.skipif(not read.C_READER, reason="the C extension is not built")),
 ]
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_bench_score_stars_samples(benchmark: BenchmarkFixture, path: Callable[[str], list[Result]]) -> None:
-    results = benchmark(path, TEXT)
+def test_bench_score_stars_samples(benchmark: BenchmarkFixture, path: Callable[[Run], list[Result]]) -> None:
+    results = benchmark(path, RUN)
     assert len(results) >= 50
     assert {result.status for result in results} >= {"verified", "no_showdown"}

@@ -1,4 +1,4 @@
-"""The C fast path for PokerStars text (csrc/stars.c, driven by ``history.fast_stars``) gives exactly the records
+"""The C fast path for PokerStars text (csrc/stars.c, chosen by ``history.read``) gives exactly the records
 the Python reader gives, and answers for every hand it claims.
 
 The C code answers only for hands it fully understands and that the site paid as we would; everything else is
@@ -28,26 +28,34 @@ from tied_deals import tied_hands
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.simulate import PlayedHand, simulate
 from badugi_fast.game.stars_text import hand_text, write_histories
-from badugi_fast.history import fast_stars, stars
+from badugi_fast.history import read, stars
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.detect import decode, parse_hands, site_parser
+from badugi_fast.history.cut import Run
 from badugi_fast.history.score import score
+from badugi_fast.history.sites import header_site
+from badugi_fast.history.sources import decode
 
-pytestmark = pytest.mark.skipif(not fast_stars.AVAILABLE, reason="the C extension is not built or not chosen")
+pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is not built or not chosen")
+
+
+def stars_run(text: str, first_index: int = 0, first_line: int = 0) -> Run:
+    """PokerStars ``text`` as a run of file "f" that starts at its hand ``first_index`` and line ``first_line``."""
+    data = text.encode("utf-8", "surrogatepass")
+    return Run("f", stars.SITE, first_index, first_line, text.count("PokerStars "), data)
 
 
 def python_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
-    return [score(hand).as_dict() for hand in parse_hands(stars, text, "f", first_index, first_line)]
+    return [score(hand).as_dict() for hand in read.hands_of(stars_run(text, first_index, first_line))]
 
 
 def fast_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
-    return [result.as_dict() for result in fast_stars.stars_results(text, "f", first_index, first_line)]
+    return [result.as_dict() for result in read.results(stars_run(text, first_index, first_line))]
 
 
 def read_by_python(text: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The hand ids of the hands of ``text`` that the C code hands to Python rather than answering for them."""
     ids = []
-    real = fast_stars.parse_one  # type: ignore[attr-defined]
+    real = read.parse_one
 
     def reading(*args: Any) -> Any:
         hand = real(*args)
@@ -55,8 +63,8 @@ def read_by_python(text: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return hand
 
     with monkeypatch.context() as patch:
-        patch.setattr(fast_stars, "parse_one", reading)
-        for _ in fast_stars.stars_results(text, "f"):
+        patch.setattr(read, "parse_one", reading)
+        for _ in read.results(stars_run(text)):
             pass
     return ids
 
@@ -65,7 +73,7 @@ def stars_texts(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
         text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
-        if site_parser(text) is stars:
+        if header_site(text[: text.find("\n")]) is stars:
             yield path.name, text
 
 

@@ -6,15 +6,16 @@ Whatever happens to a file, scoring it gives exactly one record per hand header 
 from __future__ import annotations
 
 import gzip
+import io
 import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badugi_fast.history.batch import score_file
+from badugi_fast.history import score_file
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.detect import RawFile, decode
+from badugi_fast.history.sources import decode
 
 
 def _base(name: str) -> bytes:
@@ -43,31 +44,27 @@ BASES = {
 
 
 #: What starts a hand in each format, written here from the formats (not taken from the parsers, so that a parser
-#: that stops seeing a header is caught): a line that begins with the site's words and holds the hand number.
-#: A file's format is that of the first header within its first 200 lines, as ``badugi score`` sniffs it.
+#: that stops seeing a header, or sees one too many, is caught): a line that begins with the site's words and holds
+#: the hand number. A hand starts at every header line, whichever site it belongs to.
 HEADERS = (
     re.compile(r"PokerStars .*(?:Game|Hand) #"),  # PokerStars Game #49164202872:  Badugi Limit ...
     re.compile(r"Full Tilt Poker .*Game #"),  # Full Tilt Poker Game #32617272179: Table ...
     re.compile(r"<game(?: |\s*$)"),  # Merge: <game id="5550001-1" ...>, or <game alone on its line
     re.compile(r"#\d+: .* - "),  # KingsClub: #37732805: Limit Badugi - 30/60
 )
-SNIFFED_LINES = 200
 
 
-def file_header(lines: list[str]) -> re.Pattern[str] | None:
-    """The header pattern of a file's format, from its first header; None for a file in no known format."""
-    return next((h for line in lines[:SNIFFED_LINES] for h in HEADERS if h.match(line)), None)
+def is_header(line: str) -> bool:
+    return any(header.match(line) for header in HEADERS)
 
 
 def hands_found(data: bytes) -> int:
     """How many hand headers the file holds (1 for a file in no known format: its error record)."""
-    lines = decode(data).split("\n")
-    header = file_header(lines)
-    return 1 if header is None else sum(1 for line in lines if header.match(line))
+    return sum(map(is_header, decode(data).split("\n"))) or 1
 
 
 def check(data: bytes) -> None:
-    results = score_file(RawFile("fuzz", data))
+    results = score_file(io.BytesIO(data))
     assert len(results) == hands_found(data)
     assert [r.index for r in results] == list(range(len(results)))
     for result in results:
@@ -92,9 +89,7 @@ def test_truncated(base: str, data: st.DataObject) -> None:
 def test_cut_at_every_character_of_the_last_header(base: str) -> None:
     """Where the header patterns matter most, every time: a file that ends inside its last hand's header line."""
     lines = decode(BASES[base]).split("\n")
-    header = file_header(lines)
-    assert header is not None
-    last = max(number for number, line in enumerate(lines) if header.match(line))
+    last = max(number for number, line in enumerate(lines) if is_header(line))
     before = "".join(line + "\n" for line in lines[:last])
     for cut in range(len(lines[last]) + 1):
         check((before + lines[last][:cut]).encode())

@@ -13,8 +13,8 @@ import pytest
 
 from badugi_fast.history import Hand, parse, score, score_files
 from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.detect import decode
 from badugi_fast.history.score import money, site_values
+from badugi_fast.history.sources import decode
 
 STARS = SAMPLES / "pokerstars-cash.txt"
 

@@ -17,8 +17,8 @@ engine the tests replay hands through):
 - an uncalled bet goes back at the end of its betting round, as PokerStars writes it;
 - when the stub runs out during a draw, the discards and folded hands (not the drawing player's own discards) are
   shuffled into a new stub; no card is burnt;
-- pots are built, split and paid by ``badugi_fast.pots``; the odd chip goes to the first tied player left of the
-  button; rake comes off the main pot first and is taken only once a draw has happened ("no draw, no drop").
+- pots are built, split and paid by ``badugi_fast.pots`` (the odd chip to the first tied player left of the button,
+  rake off the main pot first); rake is taken only once a draw has happened ("no draw, no drop").
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import Any
 from badugi_fast._backend import backend
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.game.limits import FIXED, LIMITS, raise_to_bounds
-from badugi_fast.pots import Pot, award, build_pots
+from badugi_fast.pots import Pot, award_pots, build_pots, odd_chip_order
 
 __all__ = ["BETTING", "COMPLETE", "DRAW", "Event", "HandResult", "HandState", "IllegalActionError", "TableRules"]
 
@@ -625,14 +625,9 @@ class HandState:
         first = live.index(self.last_aggressor) if self.last_aggressor in live else 0
         show_order = tuple(live[first:] + live[:first])
         pots = build_pots(self.contributed, set(order).difference(live))
-        rake_left = rake
-        shares = []
+        shares = award_pots(pots, ranks, _ODD_CHIP_ORDER[self.n][self.button], rake)
         collected: dict[int, int] = {}
-        for pot in pots:
-            taken = min(rake_left, pot.amount)
-            rake_left -= taken
-            share = award([pot], ranks, order, taken)
-            shares.append(share)
+        for share in shares:
             for seat, amount in share.items():
                 collected[seat] = collected.get(seat, 0) + amount
                 stacks[seat] += amount
@@ -649,6 +644,8 @@ _DEALT = tuple(
     )
     for n in range(11)
 )
+#: ``_ODD_CHIP_ORDER[n][button]``: who gets odd chips first at an n-player table (``pots.odd_chip_order``)
+_ODD_CHIP_ORDER = tuple(tuple(tuple(odd_chip_order(range(n), button)) for button in range(n)) for n in range(11))
 #: ``_CLOCKWISE[n][p]``: the seats of an n-player table clockwise from the left of seat p, ending with p itself
 _CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(11))
 

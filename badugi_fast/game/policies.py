@@ -29,7 +29,7 @@ from typing import Protocol
 
 from badugi_fast._backend import backend
 from badugi_fast.game.engine import HandState
-from badugi_fast.ranks import rank_values
+from badugi_fast.ranks import RANK_COUNT, WORST_BADUGI, WORST_THREE_CARD, rank_values
 
 __all__ = ["BasicPolicy", "Decision", "Policy"]
 
@@ -42,9 +42,9 @@ _usable4 = backend.usable4
 def _strength(rank: int, round_index: int) -> int:
     """The strength (0-3) of a hand of rank number ``rank`` in betting round ``round_index``, before the bluffs."""
     top = rank_values(rank)[0]  # the highest usable rank, A=1 ... K=13
-    if rank <= 715:  # a badugi
+    if rank <= WORST_BADUGI:
         return 3 if top <= 8 else 2
-    if rank <= 1001:  # three cards
+    if rank <= WORST_THREE_CARD:
         if round_index < 3:
             return 2 if top <= 7 else 1
         return 1 if top <= 5 else 0
@@ -52,7 +52,7 @@ def _strength(rank: int, round_index: int) -> int:
 
 
 #: _STRENGTH[round][rank], worked out once
-_STRENGTH = [[0] + [_strength(rank, round_index) for rank in range(1, 1093)] for round_index in range(4)]
+_STRENGTH = [[0] + [_strength(rank, round_index) for rank in range(1, RANK_COUNT + 1)] for round_index in range(4)]
 #: usable-card mask (bit i = card i plays) -> positions of the cards that do not play
 _UNUSED = [tuple(i for i in range(4) if not mask >> i & 1) for mask in range(16)]
 #: usable-card mask -> the cards that do not play, taken from a hand as a tuple (when two or more do not play)

@@ -26,8 +26,8 @@
 Supported: PokerStars, Full Tilt and KingsClub text, Merge XML; see ``badugi score --help``.
 """
 
-from badugi_fast.history.batch import parse, score_file, score_files, score_files_grouped
 from badugi_fast.history.model import Action, Draw, Hand, Seat
+from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped
 from badugi_fast.history.score import PlayerResult, Result, score
 
 __all__ = [

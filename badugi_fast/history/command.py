@@ -14,8 +14,8 @@ from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
-from badugi_fast.history.batch import Rendered, render_files
 from badugi_fast.history.output import FORMATS, header
+from badugi_fast.history.pipeline import Rendered, render_files
 
 __all__ = ["SAMPLES", "add_arguments", "run"]
 
@@ -61,11 +61,7 @@ def run(args: argparse.Namespace) -> int:
             counts = _score(paths, jobs, args.format or "jsonl", stream, args.fail_on_mismatch)
     else:
         form = args.format or ("table" if sys.stdout.isatty() else "jsonl")
-        try:
-            counts = _score(paths, jobs, form, sys.stdout, args.fail_on_mismatch)
-        except BrokenPipeError:  # the reader went away (``| head``): stop quietly, the verdict is unknown
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
+        counts = _score(paths, jobs, form, sys.stdout, args.fail_on_mismatch)
     return 1 if counts["mismatch"] or counts["error"] else 0
 
 
@@ -75,25 +71,30 @@ def _score(paths: list[str], jobs: int, form: str, stream: TextIO, stop_early: b
     counts: Counter[str] = Counter()
     progress = sys.stderr.isatty()
     started = time.perf_counter()
-    for parts in render_files(paths, form, jobs):
-        if any(part.texts for part in parts):
+    last_file = None
+    for part in render_files(paths, form, jobs, note=_note):
+        if part.texts and part.source != last_file:
             counts["files"] += 1
-        for part in parts:
-            hands = len(part.texts)
-            failed = _first_failure(part.statuses) if stop_early else None
-            if failed is not None:
-                hands = failed + 1
-            stream.write("".join(part.texts[:hands]))
-            _count(counts, part, hands)
-            if failed is not None:
-                stream.flush()
-                _summary(counts, time.perf_counter() - started, progress, stopped=True)
-                return counts
+            last_file = part.source
+        hands = len(part.texts)
+        failed = _first_failure(part.statuses) if stop_early else None
+        if failed is not None:
+            hands = failed + 1
+        stream.write("".join(part.texts[:hands]))
+        _count(counts, part, hands)
+        if failed is not None:
+            stream.flush()
+            _summary(counts, time.perf_counter() - started, progress, stopped=True)
+            return counts
         if progress:
             print(f"\rscoring: {counts['files']} files, {counts['hands']} hands", end="", file=sys.stderr, flush=True)
     stream.flush()
     _summary(counts, time.perf_counter() - started, progress)
     return counts
+
+
+def _note(message: str) -> None:
+    print(f"badugi score: {message}", file=sys.stderr)
 
 
 def _first_failure(statuses: list[str]) -> int | None:

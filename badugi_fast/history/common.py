@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from badugi_fast.cards import find_cards
+
 __all__ = ["ParseError", "amount", "cards_in", "game_info", "hand_id_of"]
 
 
@@ -45,18 +47,15 @@ _AMOUNTS: dict[str, int] = {}
 _AMOUNTS_KEPT = 4096
 
 
-_CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
-
-
 def cards_in(text: str) -> tuple[str, ...]:
-    """Every card written in ``text``, in order (``[As 3h] [5h Ks]`` gives four); other text is ignored.
+    """``cards.find_cards``, remembered: hole cards, draws and shown hands repeat across the hands of a file.
 
-    >>> cards_in("[As 3h] [5h Ks]"), cards_in("Jh,3h,2s,3s")
-    (('As', '3h', '5h', 'Ks'), ('Jh', '3h', '2s', '3s'))
+    >>> cards_in("[As 3h] [5h Ks]")
+    ('As', '3h', '5h', 'Ks')
     """
     known = _CARDS.get(text)
     if known is None:
-        known = tuple(_CARD.findall(text))
+        known = find_cards(text)
         if len(_CARDS) >= _CARDS_KEPT:
             _CARDS.clear()
         _CARDS[text] = known

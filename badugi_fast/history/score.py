@@ -15,9 +15,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from badugi_fast.cards import rank_value
 from badugi_fast.evaluator import describe, evaluate, rank_values
 from badugi_fast.history.model import Hand, Seat
-from badugi_fast.pots import award, build_pots, split_uncalled
+from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
 
 __all__ = ["STATUSES", "PlayerResult", "Result", "money", "score", "site_values"]
 
@@ -109,76 +110,111 @@ def score(hand: Hand) -> Result:
 
 
 def _score_badugi(hand: Hand, result: Result) -> None:
-    """Fill ``result`` for a Badugi hand that parsed."""
+    """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid."""
     problems: list[str] = []
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)
     place = {name: number for number, name in enumerate(names)}
-    contributions = [0] * len(names)
+    contributions, folded = _contributions(hand, place, len(names))
+    matched, returned_to, uncalled = split_uncalled(contributions)
+    _check_uncalled(hand, names, returned_to, uncalled, problems)
+    total = sum(matched)
+    if hand.total_pot is not None and hand.total_pot != total:
+        problems.append(f"total pot: site {money(hand.total_pot, hand.places)}, ours {money(total, hand.places)}")
+    collected = {place[name]: chips for name, chips in hand.collected.items()}
+    if hand.collected_includes_uncalled and returned_to is not None and returned_to in collected:
+        collected[returned_to] -= uncalled
+    player_ranks = _hand_ranks(hand)
+    result.showdown = hand.showdown
+    pots = build_pots(matched, folded)
+    rake, rake_note = _rake(hand, pots, total - sum(collected.values()), problems)
+    order = odd_chip_order([seat.number for seat in seats], hand.button if hand.button is not None else 0)
+    expected: dict[int, int] = {}
+    try:
+        chip = 10 ** (2 - hand.places)  # amounts are hundredths: a cent, or a whole tournament chip
+        expected = award(pots, _contesting(hand, place, player_ranks, folded), order, rake, chip=chip)
+    except ValueError as error:
+        problems.append(f"cannot pay the pots: {error}")
+    _check_payouts(hand, names, collected, expected, problems)
+    result.players = _player_results(hand, names, contributions, collected, expected, player_ranks, problems)
+    if problems:
+        result.status, result.reason = "mismatch", "; ".join(problems)
+    else:
+        result.status, result.reason = ("verified" if hand.showdown else "no_showdown"), rake_note
+
+
+def _contributions(hand: Hand, place: dict[str, int], players: int) -> tuple[list[int], set[int]]:
+    """What each of the ``players`` put in, and who folded."""
+    contributions = [0] * players
     folded: set[int] = set()
     for action in hand.actions:
         number = place[action.player]
         contributions[number] += action.amount
         if action.kind == "fold":
             folded.add(number)
-    matched, returned_to, uncalled = split_uncalled(contributions)
-    if hand.uncalled is not None:
-        returned = {names[returned_to]: uncalled} if returned_to is not None else {}
-        if {n: c for n, c in hand.uncalled.items() if c} != returned:
-            problems.append(
-                f"uncalled bets: site returned {_amounts(hand.uncalled, hand)}, ours {_amounts(returned, hand)}"
-            )
-    total = sum(matched)
-    if hand.total_pot is not None and hand.total_pot != total:
-        problems.append(f"total pot: site {money(hand.total_pot, hand.places)}, ours {money(total, hand.places)}")
+    return contributions, folded
 
-    collected = {place[name]: chips for name, chips in hand.collected.items()}
-    if hand.collected_includes_uncalled and returned_to is not None and returned_to in collected:
-        collected[returned_to] -= uncalled
 
-    player_ranks: dict[str, int] = {}
+def _check_uncalled(hand: Hand, names: list[str], returned_to: int | None, uncalled: int, problems: list[str]) -> None:
+    """The uncalled bet the site returned must be the one we return (when the site writes them)."""
+    if hand.uncalled is None:
+        return
+    returned = {names[returned_to]: uncalled} if returned_to is not None else {}
+    if {n: c for n, c in hand.uncalled.items() if c} != returned:
+        problems.append(
+            f"uncalled bets: site returned {_amounts(hand.uncalled, hand)}, ours {_amounts(returned, hand)}"
+        )
+
+
+def _hand_ranks(hand: Hand) -> dict[str, int]:
+    """The rank number of every player's last known four cards."""
+    ranks: dict[str, int] = {}
     for name, cards in hand.cards.items():
         if len(cards) == 4:
             try:
-                player_ranks[name] = _rank(cards)
+                ranks[name] = _rank(cards)
             except ValueError as error:
                 raise ValueError(f"cards of {name}: {error}") from None
-    showdown = result.showdown = hand.showdown
-    ranks: dict[int, int] = {}
-    if showdown:  # a player who mucks at showdown gives up every pot: they do not contest it
-        gave_up = folded | {place[name] for name in hand.mucked}
-        ranks = {place[n]: r for n, r in player_ranks.items() if place[n] not in gave_up}
+    return ranks
 
-    pots = build_pots(matched, folded)
-    rake = hand.rake
-    rake_note = None
+
+def _contesting(hand: Hand, place: dict[str, int], ranks: dict[str, int], folded: set[int]) -> dict[int, int]:
+    """The rank of each player who contests the showdown: not folded, not mucked (a player who mucks at the
+    showdown gives up every pot); nobody without a showdown."""
+    if not hand.showdown:
+        return {}
+    gave_up = folded | {place[name] for name in hand.mucked}
+    return {place[name]: rank for name, rank in ranks.items() if place[name] not in gave_up}
+
+
+def _rake(hand: Hand, pots: list[Pot], kept: int, problems: list[str]) -> tuple[int | list[int], str | None]:
+    """The rake to take, spread as the site spread it (per pot when it lists its pots after rake), and a note when
+    the site did not record it (then it is ``kept``, what the site did not pay out)."""
+    rake, note = hand.rake, None
     if rake is None:
-        rake = total - sum(collected.values())
-        rake_note = f"rake not recorded: the site kept {money(rake, hand.places)}"
-    per_pot: int | list[int] = rake
+        rake, note = kept, f"rake not recorded: the site kept {money(kept, hand.places)}"
+    spread: int | list[int] = rake
     if hand.pots is not None and len(hand.pots) == len(pots) and len(pots) > 1:
-        per_pot = [pot.amount - after_rake for pot, after_rake in zip(pots, hand.pots, strict=True)]
-        if sum(per_pot) != rake:
-            problems.append(f"the site's pots {_list(hand.pots, hand)} do not add up with rake {money(rake, 2)}")
-    expected: dict[int, int] = {}
-    try:
-        chip = 10 ** (2 - hand.places)  # amounts are hundredths: a cent, or a whole tournament chip
-        expected = award(pots, ranks, _odd_chip_order(hand, seats, place), per_pot if rake >= 0 else 0, chip=chip)
-    except ValueError as error:
-        problems.append(f"cannot pay the pots: {error}")
+        spread = [pot.amount - after_rake for pot, after_rake in zip(pots, hand.pots, strict=True)]
+        if sum(spread) != rake:
+            problems.append(
+                f"the site's pots {_list(hand.pots, hand)} do not add up with rake {money(rake, hand.places)}"
+            )
+    return (spread if rake >= 0 else 0), note  # paid out more than the pots hold: the payouts say so
 
-    if collected != expected:
-        for number in sorted(set(collected) | set(expected)):
-            paid, ours = collected.get(number, 0), expected.get(number, 0)
-            if paid != ours:
-                problems.append(
-                    f"{names[number]} collected {money(paid, hand.places)}, expected {money(ours, hand.places)}"
-                )
-    result.players = _player_results(hand, names, contributions, collected, expected, player_ranks, problems)
-    if problems:
-        result.status, result.reason = "mismatch", "; ".join(problems)
-    else:
-        result.status, result.reason = ("verified" if showdown else "no_showdown"), rake_note
+
+def _check_payouts(
+    hand: Hand, names: list[str], collected: dict[int, int], expected: dict[int, int], problems: list[str]
+) -> None:
+    """Every player must have collected what we would pay them."""
+    if collected == expected:
+        return
+    for number in sorted(set(collected) | set(expected)):
+        paid, ours = collected.get(number, 0), expected.get(number, 0)
+        if paid != ours:
+            problems.append(
+                f"{names[number]} collected {money(paid, hand.places)}, expected {money(ours, hand.places)}"
+            )
 
 
 def _seat_number(seat: Seat) -> int:
@@ -195,12 +231,6 @@ def _players(hand: Hand, seats: list[Seat]) -> list[str]:
     if not named.keys() <= known:
         names += [name for name in named if name not in known]
     return names
-
-
-def _odd_chip_order(hand: Hand, seats: list[Seat], place: dict[str, int]) -> list[int]:
-    """Player places in seat order (``seats``) starting left of the button: who gets odd chips first."""
-    button = hand.button if hand.button is not None else 0
-    return [place[s.name] for s in seats if s.number > button] + [place[s.name] for s in seats if s.number <= button]
 
 
 def _player_results(
@@ -253,7 +283,6 @@ def player_result(
 
 _SIZES = {"badugi": 4, "four": 4, "three": 3, "two": 2, "one": 1}
 _HEAD = re.compile(r"(?:a |an )?(badugi|four|three|two|one|[1-4]-card)s?\b", re.IGNORECASE)
-_RANKS = {"a": 1, "t": 10, "10": 10, "j": 11, "q": 12, "k": 13} | {str(n): n for n in range(2, 10)}
 
 
 def site_values(words: str) -> tuple[int, ...] | None:
@@ -269,9 +298,12 @@ def site_values(words: str) -> tuple[int, ...] | None:
     kind = head.group(1).lower()
     size = int(kind[0]) if kind[0].isdigit() else _SIZES[kind]
     tokens = [t for t in re.split(r"[\s,:;\-]+", words[head.end() :].lower()) if t and t not in ("card", "cards")]
-    if len(tokens) != size or any(token not in _RANKS for token in tokens):
+    if len(tokens) != size:
         return None
-    return tuple(sorted((_RANKS[token] for token in tokens), reverse=True))
+    try:
+        return tuple(sorted(map(rank_value, tokens), reverse=True))
+    except ValueError:
+        return None
 
 
 #: The same hands, descriptions and amounts come back in every file: these look-ups are cached (a speed-up).

@@ -1,0 +1,258 @@
+"""The second stage of ``badugi score``: a source's text cut into runs of whole hands, as it streams.
+
+A hand starts at every line that is a hand header of some site (``sites``) and ends where the next one starts, so
+every header gives exactly one hand. A run is up to ``RUN_HANDS`` consecutive hands of one site (and at most about
+``RUN_BYTES``): the unit of work that ``read`` turns into results, in this process or in a worker. A run knows
+where it sits in its file (the number of its first hand, its first line), so records are the same however a file
+is cut. Memory stays bounded whatever the input: a run is held until it is handed on, a hand longer than
+``MAX_HAND_BYTES`` becomes an error record without being kept, and a file with no hand header in its first
+``MAX_PREAMBLE_BYTES`` is given up with an error record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import ModuleType
+
+from badugi_fast.history.common import hand_id_of
+from badugi_fast.history.sites import find_headers
+from badugi_fast.history.sources import READ_ERRORS, Source, TextStream, text_of
+
+__all__ = ["MAX_HAND_BYTES", "MAX_PREAMBLE_BYTES", "RUN_BYTES", "RUN_HANDS", "Run", "Unit", "Unreadable", "cut"]
+
+#: Hands per run: enough that handing a run to a worker costs little next to reading it, few enough to share work.
+RUN_HANDS = 1000
+#: A run is closed once its hands take this many bytes.
+RUN_BYTES = 4 << 20
+#: A real hand takes a few kilobytes; a "hand" longer than this is not read (an ``error`` record).
+MAX_HAND_BYTES = 1 << 20
+#: A file whose first this many bytes hold no hand header is given up (an ``error`` record).
+MAX_PREAMBLE_BYTES = 64 << 20
+#: A run carries up to this many lines (and bytes) from before its first header: Merge's ``<description>``.
+LEAD_LINES = 20
+_LEAD_BYTES = 64 << 10
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive whole hands of one site from source ``source``: its ``data`` (normalised text starting at the
+    first hand's header) holds ``hands`` hands, the first of them the source's hand number ``index``, from its line
+    ``line`` (0-based) on. ``lead`` is the text of the few lines before. ``span`` is set when ``data`` is the bytes
+    ``start:end`` of the file ``path`` as it is on disk."""
+
+    source: str
+    site: str
+    index: int
+    line: int
+    hands: int
+    data: bytes
+    lead: bytes = b""
+    span: tuple[str, int, int] | None = None
+
+    def detached(self) -> Run:
+        """The run without its data when it can be read back from the file: cheaper to send to a worker."""
+        return Run(self.source, self.site, self.index, self.line, self.hands, b"", self.lead, self.span)
+
+    def text(self) -> bytes:
+        """The run's text: ``data``, or the bytes of the file it came from."""
+        if self.data or self.span is None:
+            return self.data
+        path, start, end = self.span
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            return handle.read(end - start)
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """What gives one ``error`` record: a hand too long to read, or a source (or the rest of one) that cannot be
+    read. ``line`` is 1-based."""
+
+    source: str
+    site: str
+    index: int
+    line: int
+    hand_id: str
+    reason: str
+
+
+#: What ``cut`` yields, and ``read`` reads.
+Unit = Run | Unreadable
+
+
+def cut(source: Source, run_hands: int = RUN_HANDS) -> Iterator[Unit]:
+    """The hands of ``source`` in runs, in order, with an ``Unreadable`` for whatever cannot be read."""
+    if source.error is not None:
+        yield Unreadable(source.name, "unknown", 0, 1, "", source.error)
+        return
+    cutter = _Cutter(source, run_hands)
+    try:
+        with source.open() as stream:
+            text = TextStream(stream)
+            cutter.stream = text
+            for block in text.blocks():
+                yield from cutter.add(block)
+                if cutter.given_up:
+                    return
+    except READ_ERRORS as error:
+        yield from cutter.finish()
+        yield Unreadable(source.name, "unknown", cutter.hands_seen, cutter.last_line() + 1, "", _why(error))
+        return
+    yield from cutter.finish()
+    if cutter.hands_seen == 0 and source.strict:
+        yield Unreadable(source.name, "unknown", 0, 1, "", "no hand history of a known site in this file")
+
+
+def _why(error: BaseException) -> str:
+    """The reason of an error record for a file that could not be read to its end."""
+    if isinstance(error, OSError) and not isinstance(error, EOFError) and error.strerror:
+        return f"cannot read the file: {error.strerror}"
+    return f"cannot decompress: {error}"
+
+
+class _Cutter:
+    """The state of cutting one source: the text not handed on yet (``buffer``, from offset ``base`` of the whole
+    text, always at a line's start), the headers found in it, and the counts that place runs in the file."""
+
+    def __init__(self, source: Source, run_hands: int) -> None:
+        self.source = source
+        self.run_hands = run_hands
+        self.stream: TextStream | None = None
+        self.buffer = bytearray()
+        self.base = self.base_line = 0  # the offset of buffer[0] in the whole text, and its line
+        self.scanned = self.scanned_line = 0  # the lines before this offset were looked at for headers
+        self.headers: list[tuple[int, ModuleType, int]] = []  # (offset, parser, line) of hands not handed on yet
+        self.before = b""  # the last few lines before ``base``: the lead of a run that starts there
+        self.hands_seen = 0  # hands handed on so far (in runs or as unreadable)
+        self.skipping = False  # dropping the text of a hand too long to read, up to the next header
+        self.given_up = False
+
+    @property
+    def end(self) -> int:
+        """The offset in the whole text after the last byte read."""
+        return self.base + len(self.buffer)
+
+    def last_line(self) -> int:
+        """The 0-based line of the last byte read."""
+        return self.base_line + self.buffer.count(b"\n")
+
+    def add(self, block: bytes) -> Iterator[Unit]:
+        """Take one block of text; hand on the runs it completes."""
+        self.buffer += block
+        complete = self.buffer.rfind(b"\n") + 1  # lines before this are whole: headers are read from whole lines
+        if complete:
+            self._find(self.base + complete)
+        yield from self._hand_on(final=False)
+
+    def finish(self) -> Iterator[Unit]:
+        """The end of the text: hand on everything left."""
+        self._find(self.end)
+        yield from self._hand_on(final=True)
+
+    def _find(self, end: int) -> None:
+        """Look for headers in the lines from ``scanned`` to ``end``."""
+        if end <= self.scanned:
+            return
+        found, newlines = find_headers(self.buffer, self.scanned - self.base, end - self.base)
+        self.headers += [(self.base + at, parser, self.scanned_line + line) for at, parser, line in found]
+        self.scanned, self.scanned_line = end, self.scanned_line + newlines
+        if found:
+            self.skipping = False
+
+    def _hand_on(self, final: bool) -> Iterator[Unit]:
+        """The runs that are complete (all of them when ``final``), their text let go; an error record for an open
+        hand that has grown longer than any real hand."""
+        headers = self.headers
+        while headers:
+            first, site, _ = headers[0]
+            count = 1
+            while (
+                count < len(headers)
+                and count < self.run_hands
+                and headers[count][1] is site
+                and headers[count][0] - first <= RUN_BYTES
+            ):
+                count += 1
+            if count < len(headers) or final:  # full, or the next hand is another site's: the next header ends the run
+                yield self._run(count)
+            else:
+                break
+        if not headers:
+            yield from self._between_hands(final)
+        elif self.end - headers[-1][0] > MAX_HAND_BYTES:
+            if len(headers) > 1:
+                yield self._run(len(headers) - 1)
+            yield from self._too_long()
+
+    def _run(self, count: int) -> Run:
+        """The run of the first ``count`` headers, up to the next header (the newline before it left out, as in the
+        lines of the whole text) or to the end of the text; its text is let go."""
+        start, parser, line = self.headers[0]
+        if count < len(self.headers):
+            end, _, end_line = self.headers[count]
+            stop = end - 1
+        else:
+            end = stop = self.end
+            end_line = self.scanned_line
+        data = bytes(self.buffer[start - self.base : stop - self.base])
+        shift = self.stream.shift if self.stream is not None else None
+        span = None
+        if self.source.path is not None and shift is not None:
+            span = (self.source.path, start + shift, stop + shift)
+        run = Run(self.source.name, parser.SITE, self.hands_seen, line, count, data, self._lines_before(start), span)
+        self.hands_seen += count
+        del self.headers[:count]
+        self._let_go(end, end_line)
+        return run
+
+    def _lines_before(self, offset: int) -> bytes:
+        """The last ``LEAD_LINES`` whole lines before offset ``offset`` (a line's start), at most ``_LEAD_BYTES``."""
+        near = bytes(self.buffer[max(0, offset - self.base - _LEAD_BYTES) : offset - self.base])
+        if len(near) < _LEAD_BYTES and offset - len(near) == self.base:
+            near = self.before + near
+        if len(near) > _LEAD_BYTES:
+            near = near[-_LEAD_BYTES:]
+            near = near[near.find(b"\n") + 1 :]  # it began in the middle of a line
+        cut_at = len(near)
+        for _ in range(LEAD_LINES + 1):
+            cut_at = near.rfind(b"\n", 0, cut_at)
+            if cut_at < 0:
+                return near
+        return near[cut_at + 1 :]
+
+    def _let_go(self, upto: int, upto_line: int) -> None:
+        """Drop the text before offset ``upto``, the start of line ``upto_line``, keeping the lines before it."""
+        if upto <= self.base:
+            return
+        self.before = self._lines_before(upto)
+        del self.buffer[: upto - self.base]
+        self.base, self.base_line = upto, upto_line
+
+    def _between_hands(self, final: bool) -> Iterator[Unit]:
+        """No hand is open: the text read so far is a preamble, or the rest of a hand too long to read."""
+        if not self.skipping and self.hands_seen == 0 and self.end > MAX_PREAMBLE_BYTES and not final:
+            self.given_up = True
+            mib = MAX_PREAMBLE_BYTES >> 20
+            yield Unreadable(self.source.name, "unknown", 0, 1, "", f"no hand header in the first {mib} MiB")
+            return
+        self._let_go(self.scanned, self.scanned_line)
+
+    def _too_long(self) -> Iterator[Unit]:
+        """The only open hand is longer than any real hand: an error record, and its text is let go as it comes."""
+        start, parser, line = self.headers[0]
+        header_end = self.buffer.find(b"\n", start - self.base)
+        header = text_of(bytes(self.buffer[start - self.base : header_end]))
+        limit = MAX_HAND_BYTES >> 20
+        yield Unreadable(
+            self.source.name,
+            parser.SITE,
+            self.hands_seen,
+            line + 1,
+            hand_id_of(header),
+            f"a hand longer than {limit} MiB: not read (the text up to the next hand header is skipped)",
+        )
+        self.hands_seen += 1
+        self.headers.clear()
+        self.skipping = True
+        self._let_go(self.scanned, self.scanned_line)

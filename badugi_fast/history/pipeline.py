@@ -1,0 +1,155 @@
+"""``badugi score`` from end to end, as stages a reader can name in order:
+
+1. ``sources``: what to read (files, folders, archives, stdin), its text streamed as normalised UTF-8 blocks;
+2. ``sites``: which site each hand header belongs to;
+3. ``cut``: the text cut into runs of whole hands of one site (the unit of work);
+4. ``read``: each run read and scored, by C where it vouches, else by the site parser and ``score``;
+5. ``output``: each result rendered as JSON Lines, CSV or a table.
+
+Runs go through stages 4 and 5 in this process or in worker processes (``jobs``); results always come back in input
+order, and no more than a few runs per worker are in flight, so memory stays bounded however big the input.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple, TypeVar
+
+from badugi_fast.history.cut import Run, Unit, cut
+from badugi_fast.history.model import Hand
+from badugi_fast.history.output import renderer
+from badugi_fast.history.read import hands_of, results
+from badugi_fast.history.score import Result
+from badugi_fast.history.sources import Source, SourceLike, expand, sources_of
+
+__all__ = [
+    "Rendered",
+    "ordered_map",
+    "parse",
+    "render_files",
+    "score_file",
+    "score_files",
+    "score_files_grouped",
+    "units",
+]
+
+PathLike = str | os.PathLike[str]
+T = TypeVar("T")
+
+#: Runs in flight per worker process: enough to keep every worker busy while the parent cuts the next runs.
+_AHEAD_PER_JOB = 2
+
+
+class Rendered(NamedTuple):
+    """The scored hands of a run as a worker sends them back: each hand's record text, status, and whether it
+    reached a showdown. Lists rather than an object per hand, which would cost more to send than to score."""
+
+    source: str
+    texts: list[str]
+    statuses: list[str]
+    showdowns: list[bool]
+
+
+def units(sources: Iterable[Source]) -> Iterator[Unit]:
+    """Every run of every source, in order (stages 1 to 3)."""
+    for source in sources:
+        yield from cut(source)
+
+
+def parse(source: SourceLike) -> Iterator[Hand]:
+    """Every hand in ``source`` (a path to a file, folder or archive; an open file; or the text), in order.
+
+    >>> [hand.hand_id for hand in parse("#37732805: Limit Badugi - 30/60\\nTruncated")]
+    ['37732805']
+    """
+    for unit in units(sources_of(source)):
+        yield from hands_of(unit)
+
+
+def score_file(source: SourceLike) -> list[Result]:
+    """The results of every hand in ``source`` (as ``parse`` takes it), in order."""
+    return [result for unit in units(sources_of(source)) for result in results(unit)]
+
+
+def score_files(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[Result]:
+    """The result of every hand in the files named by ``paths``, streamed in input order, scored by ``jobs``
+    processes.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "notes.md").write_text("not a hand history")
+    >>> list(score_files([folder]))
+    []
+    """
+    for part in ordered_map(_results, units(expand(_strings(paths))), jobs):
+        yield from part
+
+
+def score_files_grouped(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[list[Result]]:
+    """The results of each file named by ``paths`` (folders and archives opened), one list per file that holds a
+    hand (or an error), in order."""
+    group: list[Result] = []
+    for result in score_files(paths, jobs):
+        if group and result.file != group[0].file:
+            yield group
+            group = []
+        group.append(result)
+    if group:
+        yield group
+
+
+def render_files(
+    paths: Iterable[PathLike], form: str, jobs: int = 1, note: Callable[[str], None] | None = None
+) -> Iterator[Rendered]:
+    """The hands of the files named by ``paths`` rendered in output format ``form``, a ``Rendered`` per run, in
+    input order: the workers render too, so the parent only writes text. ``note`` hears what ``expand`` says."""
+    renderer(form)  # a bad format is an error here, not in a worker
+    sources = expand(_strings(paths), note)
+    return ordered_map(functools.partial(_render, form=form), units(sources), jobs)
+
+
+def _strings(paths: Iterable[PathLike]) -> list[str]:
+    return [os.fspath(path) for path in paths]
+
+
+def _results(unit: Unit) -> list[Result]:
+    return list(results(unit))
+
+
+def _render(unit: Unit, form: str) -> Rendered:
+    """Stages 4 and 5 for one run; each result is rendered as soon as it is scored (fewer objects alive)."""
+    render = renderer(form)
+    rendered = Rendered(unit.source, [], [], [])
+    for result in results(unit):
+        rendered.texts.append(render(result))
+        rendered.statuses.append(result.status)
+        rendered.showdowns.append(result.showdown)
+    return rendered
+
+
+def ordered_map(work: Callable[[Unit], T], items: Iterable[Unit], jobs: int) -> Iterator[T]:
+    """``work`` applied to each unit, results in order; in ``jobs`` worker processes when ``jobs`` > 1, with a few
+    units per worker in flight. A run that can be read back from its file is sent without its text: the worker
+    reads its own bytes."""
+    if jobs <= 1:
+        yield from map(work, items)
+        return
+    with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
+        pending: collections.deque[multiprocessing.pool.AsyncResult[T]] = collections.deque()
+        for item in items:
+            if isinstance(item, Run) and item.span is not None:
+                item = item.detached()
+            pending.append(pool.apply_async(work, (item,)))
+            if len(pending) > _AHEAD_PER_JOB * jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
+def _start_method() -> str:
+    """``fork`` where it is available and safe enough (Linux), else ``spawn``: workers need only this module."""
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() and os.name == "posix" else "spawn"

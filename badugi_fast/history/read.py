@@ -1,0 +1,159 @@
+"""The third stage of ``badugi score``: a run of hands read and scored, with C where it vouches, else Python.
+
+``results`` is the one place that chooses. PokerStars runs go to the C reader (csrc/stars.c through
+``_native.stars_scan``), which reads each hand line by line as the site parser (``stars``, ``lines``) does and pays
+the pots as ``score`` and ``pots`` do, but only answers for a hand the site paid exactly as we would (``verified``
+or ``no_showdown``). Every other hand (a mismatch, an error, not Badugi, a wording or a character the C code does not
+model, a split pot in whole tournament chips) is read by the site parser and scored by ``score``, which are the
+definition; so is every hand of the other sites, and every hand when the C extension is not in use. A hand's record
+is the same either way: the tests compare both paths on every hand they have.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from badugi_fast._backend import HistoryFastPaths, history_fast_paths
+from badugi_fast.cards import card_str
+from badugi_fast.history import stars
+from badugi_fast.history.common import ParseError, hand_id_of
+from badugi_fast.history.cut import Run, Unit, Unreadable
+from badugi_fast.history.model import Hand
+from badugi_fast.history.score import PlayerResult, Result, agrees, player_result, score
+from badugi_fast.history.sites import BY_NAME
+from badugi_fast.history.sources import text_of
+
+if TYPE_CHECKING:
+    from badugi_fast._native import StarsHand
+
+__all__ = ["C_READER", "hands_of", "header_positions", "parse_one", "results"]
+
+#: Whether PokerStars runs are read by the C reader (the C extension is built and chosen).
+C_READER = history_fast_paths is not None
+if C_READER:
+    from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED
+
+
+def results(unit: Unit) -> Iterator[Result]:
+    """The result of every hand of ``unit``, in order: one per hand header, or one error record."""
+    if history_fast_paths is not None and isinstance(unit, Run) and unit.site == stars.SITE:
+        return _stars_results(unit, history_fast_paths)
+    return map(score, hands_of(unit))
+
+
+def hands_of(unit: Unit) -> Iterator[Hand]:
+    """The hands of ``unit`` as the site parser reads them; a hand it cannot read is a ``Hand`` with ``error`` set."""
+    if isinstance(unit, Unreadable):
+        yield Hand(
+            unit.site,
+            hand_id=unit.hand_id,
+            source=unit.source,
+            index=unit.index,
+            line=unit.line,
+            error=unit.reason,
+            error_line=unit.line,
+        )
+        return
+    parser = BY_NAME[unit.site]
+    text = text_of(unit.text())
+    lead = text_of(unit.lead).split("\n")[:-1]  # whole lines before the first header, for parsers that look back
+    lines = lead + text.split("\n")
+    first_line = unit.line - len(lead)
+    starts = [len(lead) + line for line, _ in header_positions(text, parser)]
+    ends = [*starts[1:], len(lines)]
+    for index, (start, end) in enumerate(zip(starts, ends, strict=True), unit.index):
+        hand = parse_one(parser, lines, start, end, first_line)
+        hand.source = unit.source
+        hand.index = index
+        yield hand
+
+
+def header_positions(text: str, parser: ModuleType) -> list[tuple[int, int]]:
+    """``(line index, character offset)`` of each line of ``text`` that starts a hand of ``parser``'s site.
+
+    The site's ``HEADER_LINE`` pattern finds them, searching for its literal start rather than testing each line.
+
+    >>> header_positions("x\\nPokerStars Game #1: a\\nPokerStars says hi\\n\\nPokerStars Hand #2: b", stars)
+    [(1, 2), (4, 44)]
+    """
+    end = text.find("\n")
+    offsets = [0] if parser.is_header(text[:end] if end >= 0 else text) else []
+    offsets += [match.start() + 1 for match in parser.HEADER_LINE.finditer(text)]
+    found = []
+    line = 0  # the number of lines before offset ``done``
+    done = 0
+    for at in offsets:
+        line += text.count("\n", done, at)
+        done = at
+        found.append((line, at))
+    return found
+
+
+def parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int, first_line: int) -> Hand:
+    """One hand, or an error hand saying which line went wrong (line numbers count ``first_line`` more)."""
+    try:
+        hand: Hand = parser.parse_hand(lines, start, end)
+    except ParseError as error:
+        hand = Hand(
+            parser.SITE, hand_id=hand_id_of(lines[start]), error=str(error), error_line=first_line + error.index + 1
+        )
+    except Exception as error:
+        hand = Hand(
+            parser.SITE,
+            hand_id=hand_id_of(lines[start]),
+            error=f"cannot read this hand ({type(error).__name__}: {error})",
+            error_line=first_line + start + 1,
+        )
+    hand.line = first_line + start + 1
+    return hand
+
+
+def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
+    """The results of a PokerStars run: C's where it vouches for a hand, else the Python reader's."""
+    data = run.text()
+    if not data.isascii():  # ASCII is UTF-8, and much quicker to tell
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:  # C reads UTF-8: the bytes that are not are Latin-1 (``text_of``)
+            data = text_of(data).encode("utf-8")
+    for index, record in enumerate(reader.stars_scan(data), run.index):
+        result = _c_result(data, record, run.source, index)
+        if result is None:  # Python reads the hand from its own lines
+            lines = data[record.first_byte : record.end_byte].decode().split("\n")
+            hand = parse_one(stars, lines, 0, len(lines), run.line + record.first_line)
+            hand.source, hand.index = run.source, index
+            result = score(hand)
+        yield result
+
+
+def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result | None:
+    """The result of the hand of C record ``record``, or None when Python must read the hand."""
+    status, flags = record.status, record.flags
+    if status == HH_FALLBACK:
+        return None
+    game, is_badugi, limit, _, places = stars.game_of(data[record.game_start : record.game_end].decode())
+    if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
+        return None
+    players: list[PlayerResult] = []
+    for player in record.players:
+        words = data[player.words_start : player.words_end].decode() if player.words_start >= 0 else None
+        rank = player.rank
+        if rank and words is not None and not agrees(words, rank):
+            return None  # the site describes the hand otherwise: Python lists the mismatch
+        name = data[player.name_start : player.name_end].decode()
+        cards_text = _cards_text(player.cards) if player.cards >= 0 else None
+        players.append(player_result(name, cards_text, rank or None, words, player.collected, player.expected, places))
+    status_name = "verified" if status == HH_VERIFIED else "no_showdown"
+    hand_id = data[record.id_start : record.id_end].decode()
+    showdown = bool(flags & HH_SHOWDOWN)
+    return Result(source, index, hand_id, stars.SITE, game, limit, status_name, None, players, showdown)
+
+
+@functools.lru_cache(maxsize=65536)
+def _cards_text(packed: int) -> str:
+    """Cards packed by the C code (count in bits 0-2, code k in bits 3 + 6k) as the site writes them."""
+    codes = [(packed >> (3 + 6 * k)) & 63 for k in range(packed & 7)]
+    return " ".join(map(card_str, codes))

@@ -1,0 +1,297 @@
+"""The first stage of ``badugi score``: what to read, and its text as a stream of UTF-8 blocks.
+
+- A path is a file, a folder (read recursively in sorted order, hidden files and folders left out, each file once
+  however many links lead to it), a ``.gz``/``.bz2``/``.xz`` file, a ``.zip`` archive (each member a file of its
+  own, named ``archive.zip/member``), a FIFO or device such as ``/dev/stdin``, or ``-`` for stdin.
+- Everything is read as it streams, a block at a time: memory does not grow with the size of a file or archive.
+- Text is normalised on the way: a BOM says UTF-8 or UTF-16 (LE/BE), zero bytes say BOM-less UTF-16 LE; UTF-16 is
+  turned into UTF-8; CRLF and CR become LF; a BOM at the start of any line (files joined together) is dropped.
+  Other text is passed on as it is, UTF-8 where it is valid and Latin-1 where it is not (``decode``).
+"""
+
+from __future__ import annotations
+
+import bz2
+import codecs
+import contextlib
+import gzip
+import io
+import lzma
+import os
+import stat
+import sys
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Protocol, Union
+
+__all__ = [
+    "BLOCK_BYTES",
+    "READ_ERRORS",
+    "Readable",
+    "Source",
+    "SourceLike",
+    "TextStream",
+    "decode",
+    "expand",
+    "sources_of",
+]
+
+#: What ``parse`` and ``score_files`` accept as one source: a path, a file object (text or binary), or the text.
+SourceLike = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+#: How much raw (decompressed) data is read at a time.
+BLOCK_BYTES = 1 << 20
+
+#: What reading a damaged or unsupported file or archive raises: the file gives an ``error`` record, never a crash.
+READ_ERRORS = (
+    OSError,
+    EOFError,
+    ValueError,
+    RuntimeError,  # an encrypted zip member
+    NotImplementedError,  # a zip compression method Python does not have
+    zipfile.BadZipFile,
+    zlib.error,
+    lzma.LZMAError,
+)
+
+
+class Readable(Protocol):
+    """A binary stream: a file, a decompressing reader, a zip member, stdin."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+#: A new binary stream of a source's bytes, closed when the ``with`` block ends.
+Opener = Callable[[], AbstractContextManager[Readable]]
+
+#: Compressed files by suffix, and how to open one for reading its decompressed bytes.
+_DECOMPRESSORS: dict[str, Callable[[str], AbstractContextManager[Readable]]] = {
+    ".gz": gzip.GzipFile,
+    ".bz2": bz2.BZ2File,
+    ".xz": lzma.LZMAFile,
+}
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def _latin1_where_not_utf8(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: a byte that is not part of valid UTF-8 is read as Latin-1."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return error.object[error.start : error.end].decode("latin-1"), error.end
+
+
+codecs.register_error("badugi-latin-1", _latin1_where_not_utf8)
+
+
+def text_of(normalised: bytes) -> str:
+    """Text from normalised bytes (``TextStream``'s): UTF-8 where it is valid, Latin-1 for bytes that are not, so
+    each hand reads the same whatever else the file holds.
+
+    >>> text_of("José".encode()), text_of("José".encode("latin-1"))
+    ('José', 'José')
+    """
+    return normalised.decode("utf-8", "badugi-latin-1")
+
+
+def decode(data: bytes) -> str:
+    """The text of a whole file's bytes, normalised as ``TextStream`` does (BOMs, UTF-16, newlines).
+
+    >>> decode(b"\\xef\\xbb\\xbfPokerStars\\r\\nx"), decode("\\ufeffFull Tilt\\n".encode("utf-16-le") + b"\\n")
+    ('PokerStars\\nx', 'Full Tilt\\n')
+    """
+    return text_of(b"".join(TextStream(io.BytesIO(data)).blocks()))
+
+
+@dataclass(frozen=True)
+class Source:
+    """One file to read. ``open`` gives a new binary stream of its (decompressed) bytes, to use in a ``with``
+    statement. ``strict`` is False for
+    files met inside a folder: those may be other kinds of file, and give no record when they hold no hand. ``path``
+    is set when the bytes are the regular file at ``path`` as it is on disk, so a part of it can be read back by
+    byte offsets. ``error`` says why the source cannot be read at all."""
+
+    name: str
+    open: Opener
+    strict: bool = True
+    path: str | None = None
+    error: str | None = None
+
+
+def expand(paths: Iterable[str], note: Callable[[str], None] | None = None) -> list[Source]:
+    """Every file named by ``paths``, folders walked and zip archives listed (members are read later, as they
+    stream). Files inside folders are named ``folder/...``; explicit files keep the name given. A missing path is an
+    ``OSError``. A file reached a second time (a link, or named twice) is read once; ``note`` hears about it."""
+    found: list[Source] = []
+    seen: dict[tuple[int, int], str] = {}
+    for path in paths:
+        if path == "-":
+            found.append(Source("<stdin>", lambda: contextlib.nullcontext(sys.stdin.buffer)))
+            continue
+        if os.path.isdir(path):
+            files = _walk(path)
+            strict = False
+        elif os.path.exists(path):
+            files = [path]
+            strict = True
+        else:
+            raise FileNotFoundError(f"no such file or folder: {path}")
+        for file in files:
+            identity = _identity(file)
+            if identity is not None:
+                if identity in seen:
+                    if note is not None:
+                        note(f"{file} is the same file as {seen[identity]}: read once")
+                    continue
+                seen[identity] = file
+            found.extend(_file_sources(file, strict))
+    return found
+
+
+def _walk(folder: str) -> list[str]:
+    """The regular files under ``folder`` (links to them included, links to folders not followed; no FIFO, which
+    could block), in the order of their path parts; names starting with a dot are left out."""
+    files: list[str] = []
+    for top, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        files.extend(os.path.join(top, name) for name in names if not name.startswith("."))
+    return sorted((file for file in files if _identity(file) is not None), key=lambda file: Path(file).parts)
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """``(device, inode)`` of a regular file (what links share), or None for anything else."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
+
+
+def _file_sources(path: str, strict: bool) -> list[Source]:
+    """The sources of one file: itself, its decompressed content, or each member of a zip archive."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix == ".zip":
+        try:
+            with zipfile.ZipFile(path) as archive:
+                members = [member.filename for member in archive.infolist() if not member.is_dir()]
+        except READ_ERRORS as error:
+            return [Source(path, _nothing, strict, error=f"cannot decompress: {error}")]
+        return [Source(f"{path}/{member}", _zip_opener(path, member), strict) for member in members]
+    if suffix in _DECOMPRESSORS:
+        decompress = _DECOMPRESSORS[suffix]
+        return [Source(path, lambda: decompress(path), strict)]
+    regular = _identity(path) is not None
+    return [Source(path, lambda: open(path, "rb"), strict, path if regular else None)]
+
+
+def _zip_opener(archive: str, member: str) -> Opener:
+    @contextlib.contextmanager
+    def open_member() -> Iterator[Readable]:
+        with zipfile.ZipFile(archive) as zipped, zipped.open(member) as stream:
+            yield stream
+
+    return open_member
+
+
+def _nothing() -> AbstractContextManager[Readable]:
+    return io.BytesIO()
+
+
+def sources_of(source: SourceLike) -> list[Source]:
+    """The sources in what ``parse`` is given: a path (file, folder, archive, ``-``), an open file, or text (a
+    ``str`` holding a newline, or naming no existing file)."""
+    if isinstance(source, os.PathLike):
+        return expand([os.fspath(source)])
+    if isinstance(source, str):
+        if "\n" not in source and (source == "-" or os.path.exists(source)):
+            return expand([source])
+        data = source.encode("utf-8", "surrogatepass")
+        return [Source("<text>", lambda: io.BytesIO(data))]
+    name = str(getattr(source, "name", "<stream>"))
+    return [Source(name, lambda: contextlib.nullcontext(_binary(source)))]  # the caller's file stays open
+
+
+def _binary(stream: IO[str] | IO[bytes]) -> Readable:
+    """A binary stream of an open file, text or binary."""
+    if isinstance(stream, io.TextIOBase):
+        return io.BytesIO(stream.read().encode("utf-8", "surrogatepass"))
+    return stream  # type: ignore[return-value]  # not text: binary
+
+
+class TextStream:
+    """A source's text as normalised UTF-8 blocks (see the module's docstring), read as it streams.
+
+    ``shift`` says how far the normalised text is from the file's own bytes: the length of a leading BOM, as long as
+    nothing else was changed; None once offsets in the text are no longer offsets in the file.
+    """
+
+    def __init__(self, stream: Readable) -> None:
+        self._stream = stream
+        self.shift: int | None = 0
+        self._utf16: codecs.IncrementalDecoder | None = None
+        self._pending = b""  # a CR or the start of a BOM held back until the next block says what it is
+        self._at_line_start = True
+
+    def blocks(self) -> Iterator[bytes]:
+        """The normalised text, a block at a time; never an empty block."""
+        first = self._read()
+        if first[:3] == _UTF8_BOM:
+            self.shift = 3
+            first = first[3:]
+        elif first[:2] in (b"\xff\xfe", b"\xfe\xff") or (
+            len(first) >= 4 and first[1] == 0 and first[3] == 0 and first[0] != 0
+        ):
+            codec = "utf-16-be" if first[:2] == b"\xfe\xff" else "utf-16-le"
+            self._utf16 = codecs.getincrementaldecoder(codec)("replace")
+            self.shift = None
+            if first[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                first = first[2:]
+        block = first
+        while block:
+            text = self._normalise(block, final=False)
+            if text:
+                yield text
+            block = self._read()
+        text = self._normalise(b"", final=True)
+        if text:
+            yield text
+
+    def _read(self) -> bytes:
+        return self._stream.read(BLOCK_BYTES)
+
+    def _normalise(self, block: bytes, final: bool) -> bytes:
+        """One block normalised, with what it leaves undecided held back for the next (all of it when ``final``)."""
+        if self._utf16 is not None:
+            # Never told the end: one stray byte at the end of a file (whitespace fixers leave one) is dropped.
+            text = self._utf16.decode(block, False)
+            if "\r" in text:
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            data = text.encode("utf-8", "surrogatepass")
+            return self._drop_boms(data)
+        data = self._pending + block
+        self._pending = b""
+        if not final and data.endswith(b"\r"):  # a CR that may be the first half of a CRLF
+            self._pending, data = b"\r", data[:-1]
+        if b"\r" in data:
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            self.shift = None
+        return self._drop_boms(data, final)
+
+    def _drop_boms(self, data: bytes, final: bool = True) -> bytes:
+        """``data`` without the BOMs that start its lines (files joined together each start with one)."""
+        if not final:  # the end of a BOM may be in the next block: hold back a line's start that might be one
+            tail = data.rfind(b"\n") + 1
+            if 0 < tail < len(data) < tail + 3 and _UTF8_BOM.startswith(data[tail:]):
+                self._pending, data = data[tail:] + self._pending, data[:tail]
+        if self._at_line_start and data.startswith(_UTF8_BOM):
+            data = data[3:]
+            self.shift = None
+        if b"\xef" in data and b"\n" + _UTF8_BOM in data:  # a byte search (memchr) first: the BOM's is slow
+            data = data.replace(b"\n" + _UTF8_BOM, b"\n")
+            self.shift = None
+        if data:
+            self._at_line_start = data.endswith(b"\n")
+        return data
