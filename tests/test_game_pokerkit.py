@@ -13,8 +13,8 @@ pokerkit has no half-pot limit: those hands are replayed as no limit, which allo
 payouts are checked (their bounds are tested in test_game_engine.py).
 
 Two differences are by design, and ``pokerkit_stacks`` says what pokerkit pays instead of what we pay:
-- a split pot's odd chips: we give them one each to the tied players from the left of the button (as the sites
-  do); pokerkit gives them all to the first of them. They agree when two players tie (one odd chip at most).
+- a split pot's odd chips: we give them one each to the tied players from the left of the button; pokerkit gives
+  them all to the first of them. They agree when two players tie (one odd chip at most).
 - pots: we pay each main and side pot on its own, as PokerStars writes them; pokerkit merges pots that the same
   players contest once the losers have mucked, and splits the sum. When two or more pots are split, the odd chips
   can fall differently: such hands are compared player by player outside the tied players, and by the total of
