@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tied_deals import tied_hands
 
@@ -329,4 +329,7 @@ def mutated(draw: st.DrawFn) -> str:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_damaged_hands_agree(text: str) -> None:
+    # ``stars_run`` makes a run of the text as the cut stage would, and that stage makes runs only where there is a
+    # header: with every header deleted, the file is one "unknown" record (test_history_fuzz), not a run
+    assume(any(header_site(line) is stars for line in text.split("\n")))
     assert fast_records(text) == python_records(text)
