@@ -217,4 +217,4 @@ def test_pokerkit_pays_split_pots_with_odd_chips_as_we_do(limit: str) -> None:
         for played in tied_hands(40, players, TableRules(5, 10, limit), seed=10 * players + tied, tied=tied):
             compared[assert_pokerkit_agrees(played)] += 1
     assert compared["odd chips"] >= 15, compared
-    assert compared["exact"] + compared["odd chips"] >= 100, compared
+    assert compared["exact"] + compared["odd chips"] >= 80, compared  # 100 to 144 of 200 today
