@@ -26,6 +26,7 @@ from badugi_fast.evaluator import (
 
 if TYPE_CHECKING:
     from badugi_fast.bulk import evaluate_many, showdown_many
+    from badugi_fast.odds import draw_odds, equity
 
 __all__ = [
     "BACKEND",
@@ -33,6 +34,8 @@ __all__ = [
     "card_str",
     "compare",
     "describe",
+    "draw_odds",
+    "equity",
     "evaluate",
     "evaluate_many",
     "hand_size",
@@ -50,4 +53,8 @@ def __getattr__(name: str) -> Any:
         from badugi_fast import bulk
 
         return getattr(bulk, name)
+    if name in ("draw_odds", "equity"):  # numpy too, and the policy tables
+        from badugi_fast import odds
+
+        return getattr(odds, name)
     raise AttributeError(f"module 'badugi_fast' has no attribute {name!r}")

@@ -6,7 +6,7 @@ pure-Python lookups on purpose (no warning). Unset, the C extension is used when
 ``Backend`` is what both backends offer (``_native``: the C lookups; ``_fallback``: the same in Python over the
 same table). ``history_fast_paths`` are the C fast paths of ``badugi score`` (finding hand headers, reading
 PokerStars text): they exist only with the C backend, because the Python code they mirror (``history.sites``,
-``history.stars``) is the definition and serves without them.
+``history.pokerstars.reader``) is the definition and serves without them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
 
-__all__ = ["Backend", "HistoryFastPaths", "backend", "history_fast_paths"]
+__all__ = ["Backend", "HistoryFastPaths", "OddsLoops", "backend", "history_fast_paths", "odds_loops"]
 
 _CHOICES = ("c", "python")
 
@@ -71,14 +71,86 @@ class HistoryFastPaths(Protocol):
         ...
 
 
-def _choose() -> tuple[Backend, HistoryFastPaths | None]:
+class OddsLoops(Protocol):
+    """The C loops of ``draw_odds`` and ``equity`` (``_native``; csrc/odds.c): see their docstrings there."""
+
+    @property
+    def POLICY_ENTRIES(self) -> int: ...  # entries of a compiled policy table
+
+    @property
+    def ODDS_BINS(self) -> int: ...  # bins of a rank distribution
+
+    @property
+    def EQUITY_EXACT_FIELDS(self) -> int: ...  # per-player fields of an exact equity count
+
+    @property
+    def EQUITY_SAMPLE_FIELDS(self) -> int: ...  # per-player fields of sampled equity sums
+
+    def policy_table(self, kind: str, bound: int, masks: Buffer, first: Buffer | None) -> None: ...
+
+    def draw_odds_exact(
+        self,
+        hand: list[int],
+        discard: int,
+        draws: int,
+        dead: int,
+        masks: Buffer,
+        first: Buffer | None,
+        max_paths: float,
+        probabilities: Buffer,
+    ) -> float | None: ...
+
+    def draw_odds_sample(
+        self,
+        hand: list[int],
+        discard: int,
+        draws: int,
+        dead: int,
+        masks: Buffer,
+        first: Buffer | None,
+        seed: int,
+        samples: int,
+        threads: int,
+        counts: Buffer,
+    ) -> None: ...
+
+    def equity_exact(
+        self,
+        hands: list[int],
+        discards: list[int],
+        dead: int,
+        masks: Buffer,
+        first: Buffer | None,
+        policy_of: list[int],
+        max_work: float,
+        threads: int,
+        results: Buffer,
+    ) -> float | None: ...
+
+    def equity_sample(
+        self,
+        hands: list[int],
+        discards: list[int],
+        draws: int,
+        dead: int,
+        masks: Buffer,
+        first: Buffer | None,
+        policy_of: list[int],
+        seed: int,
+        samples: int,
+        threads: int,
+        results: Buffer,
+    ) -> None: ...
+
+
+def _choose() -> tuple[Backend, HistoryFastPaths | None, OddsLoops | None]:
     wanted = os.environ.get("BADUGI_FAST_BACKEND", "").strip().lower()
     if wanted and wanted not in _CHOICES:
         raise ImportError(f"BADUGI_FAST_BACKEND must be 'c' or 'python', not {wanted!r}")
     if wanted == "python":
         from badugi_fast import _fallback
 
-        return _fallback, None
+        return _fallback, None, None
     try:
         from badugi_fast import _native
     except ImportError as error:
@@ -92,8 +164,8 @@ def _choose() -> tuple[Backend, HistoryFastPaths | None]:
         )
         from badugi_fast import _fallback
 
-        return _fallback, None
-    return _native, _native
+        return _fallback, None, None
+    return _native, _native, _native
 
 
-backend, history_fast_paths = _choose()
+backend, history_fast_paths, odds_loops = _choose()

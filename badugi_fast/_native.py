@@ -20,22 +20,31 @@ from badugi_fast._badugi import ffi, lib
 Buffer = Any
 
 __all__ = [
+    "EQUITY_EXACT_FIELDS",
+    "EQUITY_SAMPLE_FIELDS",
     "HH_FALLBACK",
     "HH_SHOWDOWN",
     "HH_SPLIT",
     "HH_VERIFIED",
     "NAME",
+    "ODDS_BINS",
+    "POLICY_ENTRIES",
+    "POLICY_KINDS",
     "SITE_ASK",
     "SITE_CODES",
     "StarsHand",
     "StarsPlayer",
+    "draw_odds_exact",
+    "draw_odds_sample",
+    "equity_exact",
+    "equity_sample",
     "find_headers",
     "index4",
+    "policy_table",
     "rank4",
     "rank_codes_many",
     "rank_text",
     "rank_text_many",
-    "stars_headers",
     "stars_scan",
     "usable4",
 ]
@@ -142,7 +151,7 @@ _new = tuple.__new__  # builds the records from slices without NamedTuple's argu
 
 def stars_scan(data: bytes) -> Iterator[StarsHand]:
     """One record per hand of the UTF-8 PokerStars text ``data`` (``\\n`` newlines), in order; text before the first
-    hand header is skipped, as ``history.stars`` skips it."""
+    hand header is skipped, as ``history.pokerstars.reader`` skips it."""
     out = ffi.new("int64_t[]", _HANDS_PER_CALL * lib.BADUGI_HH_RECORD_MAX)
     offset, line = ffi.new("size_t *"), ffi.new("size_t *")
     while used := lib.badugi_stars_scan(data, len(data), offset, line, out, len(out)):
@@ -164,20 +173,6 @@ def stars_scan(data: bytes) -> Iterator[StarsHand]:
             )
             yield _new(StarsHand, record)
             at = end
-
-
-def stars_headers(data: bytes, every: int) -> tuple[int, list[tuple[int, int]]]:
-    """How many hands the UTF-8 PokerStars text ``data`` holds, and the ``(byte offset, line index)`` of hands
-    number 0, ``every``, 2 * ``every``... (found in C, in one pass)."""
-    if every < 1:
-        raise ValueError(f"every must be a positive number of hands, not {every}")
-    room = len(data) // (20 * every) + 2  # a header line takes 20 bytes at least
-    offsets, lines = ffi.new("size_t[]", room), ffi.new("size_t[]", room)
-    count = lib.badugi_stars_headers(data, len(data), every, offsets, lines, room)
-    if count == _REFUSED:
-        raise AssertionError("badugi_stars_headers refused its arguments")
-    cuts = -(-count // every)
-    return count, list(zip(ffi.unpack(offsets, cuts), ffi.unpack(lines, cuts), strict=True))
 
 
 # ---- hand headers of every site (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -------------
@@ -215,3 +210,158 @@ def find_headers(data: bytes | bytearray, start: int, end: int) -> tuple[list[tu
         if after[0] >= end:
             return found, counted
         at = after[0]
+
+
+# ---- csrc/odds.c: draw odds and equity (for badugi_fast/odds.py and badugi_fast/policy_table.py) ----------------
+
+#: Entries of a compiled policy table (3 per hand: 1, 2 or 3 draws to come), bins of a rank distribution, and the
+#: per-player fields of the equity results: see csrc/odds.h.
+POLICY_ENTRIES: int = lib.BADUGI_POLICY_ENTRIES
+ODDS_BINS: int = lib.BADUGI_ODDS_BINS
+EQUITY_EXACT_FIELDS: int = lib.BADUGI_EQUITY_EXACT_FIELDS
+EQUITY_SAMPLE_FIELDS: int = lib.BADUGI_EQUITY_SAMPLE_FIELDS
+POLICY_KINDS = {
+    "usable": lib.BADUGI_POLICY_USABLE,
+    "snow": lib.BADUGI_POLICY_SNOW,
+    "pat": lib.BADUGI_POLICY_PAT,
+    "basic": lib.BADUGI_POLICY_BASIC,
+}
+
+#: Codes meaning "no exact answer here" (the caller samples instead), and what the others mean.
+_NOT_EXACT = (lib.BADUGI_E_BUDGET, lib.BADUGI_E_RESHUFFLE, lib.BADUGI_E_RANDOM)
+_ODDS_ERRORS = {
+    lib.BADUGI_E_ARGUMENT: "a count, size, mask or buffer out of range",
+    lib.BADUGI_E_CARDS: "a card code out of range or in two places",
+    lib.BADUGI_E_STUB: "a draw needs more cards than the stub and the muck hold",
+}
+
+
+def _odds_status(name: str, status: int) -> bool:
+    """True for success, False for an answer that cannot be exact; raises for anything else."""
+    if status == 0:
+        return True
+    if status in _NOT_EXACT:
+        return False
+    raise ValueError(f"{name}: {_ODDS_ERRORS.get(status, f'error {status}')}")
+
+
+def _tables(masks: Buffer, first: Buffer | None) -> tuple[Any, int, Any, int]:
+    """The policy tables as C arrays and their lengths (first may be absent: always the first choice)."""
+    masks_c = ffi.from_buffer("uint8_t[]", masks)
+    if first is None:
+        return masks_c, len(masks_c), ffi.NULL, 0
+    first_c = ffi.from_buffer("double[]", first)
+    return masks_c, len(masks_c), first_c, len(first_c)
+
+
+def policy_table(kind: str, bound: int, masks: Buffer, first: Buffer | None) -> None:
+    """Fill ``masks`` (POLICY_ENTRIES uint8) and ``first`` (as many float64, or None) with a built-in policy."""
+    status = lib.badugi_policy_table(POLICY_KINDS[kind], bound, *_tables(masks, first))
+    _odds_status("badugi_policy_table", status)
+
+
+def draw_odds_exact(
+    hand: list[int],
+    discard: int,
+    draws: int,
+    dead: int,
+    masks: Buffer,
+    first: Buffer | None,
+    max_paths: float,
+    probabilities: Buffer,
+) -> float | None:
+    """The exact rank distribution into ``probabilities`` (ODDS_BINS float64); returns the number of draw
+    sequences, or None when more than ``max_paths`` lead to the last draw or a draw would need a reshuffle."""
+    deals = ffi.new("double *")
+    work = ffi.new("double[]", lib.BADUGI_ODDS_WORK)
+    out = ffi.from_buffer("double[]", probabilities)
+    status = lib.badugi_draw_odds_exact(
+        hand, discard, draws, dead, *_tables(masks, first), max_paths, out, len(out), work, len(work), deals
+    )
+    return float(deals[0]) if _odds_status("badugi_draw_odds_exact", status) else None
+
+
+def draw_odds_sample(
+    hand: list[int],
+    discard: int,
+    draws: int,
+    dead: int,
+    masks: Buffer,
+    first: Buffer | None,
+    seed: int,
+    samples: int,
+    threads: int,
+    counts: Buffer,
+) -> None:
+    """``samples`` trials: counts (ODDS_BINS uint64) of each final rank number."""
+    out = ffi.from_buffer("uint64_t[]", counts)
+    status = lib.badugi_draw_odds_sample(
+        hand, discard, draws, dead, *_tables(masks, first), seed, samples, threads, out, len(out)
+    )
+    _odds_status("badugi_draw_odds_sample", status)
+
+
+def equity_exact(
+    hands: list[int],
+    discards: list[int],
+    dead: int,
+    masks: Buffer,
+    first: Buffer | None,
+    policy_of: list[int],
+    max_work: float,
+    threads: int,
+    results: Buffer,
+) -> float | None:
+    """Exact one-draw equity counts into ``results`` (players x EQUITY_EXACT_FIELDS int64); returns the number of
+    deals, or None when the count is over ``max_work``, needs a reshuffle or meets a randomized first discard."""
+    deals = ffi.new("double *")
+    work = ffi.new("uint32_t[]", lib.BADUGI_EQUITY_WORK)
+    out = ffi.from_buffer("int64_t[]", results)
+    status = lib.badugi_equity_exact(
+        len(discards),
+        hands,
+        discards,
+        dead,
+        *_tables(masks, first),
+        policy_of,
+        max_work,
+        threads,
+        out,
+        len(out),
+        work,
+        len(work),
+        deals,
+    )
+    return float(deals[0]) if _odds_status("badugi_equity_exact", status) else None
+
+
+def equity_sample(
+    hands: list[int],
+    discards: list[int],
+    draws: int,
+    dead: int,
+    masks: Buffer,
+    first: Buffer | None,
+    policy_of: list[int],
+    seed: int,
+    samples: int,
+    threads: int,
+    results: Buffer,
+) -> None:
+    """``samples`` trials: per-player sums into ``results`` (players x EQUITY_SAMPLE_FIELDS uint64)."""
+    out = ffi.from_buffer("uint64_t[]", results)
+    status = lib.badugi_equity_sample(
+        len(discards),
+        hands,
+        discards,
+        draws,
+        dead,
+        *_tables(masks, first),
+        policy_of,
+        seed,
+        samples,
+        threads,
+        out,
+        len(out),
+    )
+    _odds_status("badugi_equity_sample", status)

@@ -5,14 +5,13 @@ Same results as ``badugi_fast.reference.evaluate_many`` / ``showdown_many``, whi
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from badugi_fast import batches
 from badugi_fast._backend import backend
 from badugi_fast.batches import Batch, Errors
+from badugi_fast.files import cores
 
 __all__ = ["PARALLEL_THRESHOLD", "evaluate_many", "showdown_many"]
 
@@ -52,26 +51,25 @@ def evaluate_many(hands: Batch, *, threads: int | None = None, errors: Errors = 
     return ranks
 
 
-def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[np.bool_]:
+def showdown_many(
+    hands: ArrayLike, active: ArrayLike | None = None, *, check_duplicates: bool = False
+) -> NDArray[np.bool_]:
     """Which seats win or split each deal: ``hands`` (N, P, 4) card codes, ``active`` an optional (N, P) bool mask of
     the seats still in (default: all). Returns an (N, P) bool mask; inactive seats never win.
 
     >>> showdown_many([[[3, 6, 9, 12], [48, 49, 50, 51], [0, 5, 10, 15]]]).tolist()
     [[True, False, True]]
     """
-    return batches.showdown_mask(hands, active, evaluate_many)
+    return batches.showdown_mask(hands, active, evaluate_many, check_duplicates)
 
 
 def _threads(threads: int | None, count: int) -> int:
-    """The number of native threads for a batch of ``count`` hands."""
+    """The number of native threads for a batch of ``count`` hands. The C code uses at most BADUGI_MAX_THREADS
+    and one per hand; a count past C's int (``threads=2**31``) is brought within it here, as the reference
+    accepts any positive count and results never depend on it."""
     if threads is None:
-        return _cores() if count >= PARALLEL_THRESHOLD else 1
-    return threads
+        return cores() if count >= PARALLEL_THRESHOLD else 1
+    return min(threads, _INT_MAX)
 
 
-def _cores() -> int:
-    """Cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not every platform has sched_getaffinity
-        return os.cpu_count() or 1
+_INT_MAX = 2**31 - 1

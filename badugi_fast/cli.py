@@ -13,7 +13,8 @@ import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
-from badugi_fast import eval_command
+from badugi_fast import equity_command, eval_command, odds_command
+from badugi_fast.bench import command as bench_command
 from badugi_fast.game import command as simulate_command
 from badugi_fast.history import command as score_command
 
@@ -24,6 +25,9 @@ _COMMANDS: dict[str, tuple[ModuleType, str]] = {
     "eval": (eval_command, "rank one or more hands, and say who wins"),
     "score": (score_command, "check every showdown and pot in hand histories"),
     "simulate": (simulate_command, "play hands with simple policies and write PokerStars hand histories"),
+    "odds": (odds_command, "what a hand becomes after its draws, under a named drawing policy"),
+    "equity": (equity_command, "each hand's share of the pot with draws to come"),
+    "bench": (bench_command, "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
 }
 
 #: Exit status when the reader of our output went away: 128 + SIGPIPE, as shells report it.

@@ -56,7 +56,10 @@ def evaluate(hand: Hand) -> int:
     elif (type(hand) is list or type(hand) is tuple) and len(hand) == 4:
         a, b, c, d = hand
         if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
-            rank = _rank4(a, b, c, d)
+            try:
+                rank = _rank4(a, b, c, d)
+            except OverflowError:  # a code past C's int (2**31): hand_codes says which, as the reference does
+                rank = 0
             if rank > 0:
                 return rank
     return _rank4(*hand_codes(hand))

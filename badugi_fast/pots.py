@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from badugi_fast.ranks import RANK_COUNT
+
 __all__ = ["Pot", "award", "award_pots", "build_pots", "odd_chip_order", "rake_per_pot", "split_uncalled"]
 
 
@@ -30,6 +32,8 @@ def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None,
 
     Returns ``(contributions, player, amount)``: the corrected contributions, who gets the uncalled chips back
     (None when everything was matched) and how many.
+
+    Mirrored in csrc/stars.c: pay().
 
     >>> split_uncalled([100, 40, 250])
     ([100, 40, 100], 2, 150)
@@ -53,6 +57,8 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
 
     Folded players' chips stay in the pots, but they are eligible for none. Levels where the same players are
     eligible are merged (a side pot exists only where an all-in player drops out).
+
+    Mirrored in csrc/stars.c: build_pots().
 
     >>> build_pots([50, 100, 100, 30], folded={3})
     [Pot(amount=180, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
@@ -83,7 +89,7 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
 def odd_chip_order(seats: Sequence[int], button: int | None) -> list[int]:
     """The players (positions in ``seats``, which holds their seat numbers in any order) in the order they get odd
     chips: seat order, starting with the first seat left of the ``button``'s seat number (seat order from the
-    lowest number when there is no button).
+    lowest number when there is no button). Mirrored in csrc/stars.c: pay().
 
     >>> odd_chip_order([1, 2, 4, 6], button=4), odd_chip_order([0, 1, 2], button=2), odd_chip_order([3, 1], None)
     ([3, 0, 1, 2], [0, 1, 2], [1, 0])
@@ -135,12 +141,14 @@ def award_pots(
     the indivisible chips go one each to the tied players in ``odd_chip_order`` (``odd_chip_order()``: seat order
     starting left of the button). ``rake`` is spread by ``rake_per_pot``. ``chip`` is the smallest amount that can
     change hands: a split pot is divided into whole chips (100 when amounts are hundredths of tournament chips).
+    Mirrored in csrc/stars.c: pay() (which pays hundredths: whole-chip splits are left to Python).
 
     >>> award_pots(build_pots([50, 100, 100]), {0: 1, 1: 5, 2: 5}, [2, 0, 1], rake=10)
     [{0: 140}, {2: 50, 1: 50}]
     """
     if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
         raise ValueError(f"chip must be a positive integer amount, not {chip!r}")
+    _check_ranks(ranks)
     shares: list[dict[int, int]] = []
     for number, (pot, taken) in enumerate(zip(pots, rake_per_pot(pots, rake), strict=True)):
         amount = pot.amount - taken
@@ -168,11 +176,13 @@ def _split(amount: int, winners: list[int], odd_chip_order: Sequence[int], chip:
 def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
     """The rake taken from each pot: ``rake`` as one amount is taken from the main pot first, then from the side
     pots in order; or one amount per pot, as sites that rake each pot separately record it (PokerStars' "Main pot
-    $2.90. Side pot $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``).
+    $2.90. Side pot $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``). Mirrored in csrc/stars.c:
+    pay().
 
     >>> rake_per_pot(build_pots([50, 100, 100]), 160), rake_per_pot(build_pots([50, 100, 100]), [5, 5])
     ([150, 10], [5, 5])
     """
+    _check_pots(pots)
     if isinstance(rake, int):
         _check_amounts([rake], "rake")
         per_pot = []
@@ -187,6 +197,8 @@ def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
         if rake > total:
             raise ValueError(f"rake {rake} is more than the pots hold")
         return per_pot
+    if not isinstance(rake, Sequence):  # a float, a Decimal...: say what a rake must be
+        _check_amounts([rake], "rake")
     _check_amounts(rake, "rake")
     if len(rake) != len(pots):
         raise ValueError(f"{len(rake)} rake amounts for {len(pots)} pots")
@@ -213,6 +225,31 @@ def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:
     if not winners:
         raise ValueError(f"pot {number} ({pot.amount}) has eligible players {list(pot.eligible)} but no hand shown")
     return winners
+
+
+def _check_pots(pots: Sequence[Pot]) -> None:
+    """The pots of ``award_pots`` and ``rake_per_pot`` must be a sequence of ``Pot``, each of a non-negative
+    integer amount, won by players numbered by non-negative ints (positions in the contributions)."""
+    if type(pots) is not list and (not isinstance(pots, Sequence) or isinstance(pots, (str, bytes))):
+        raise ValueError(f"pots must be a sequence of Pot, not {type(pots).__name__}")
+    for number, pot in enumerate(pots):  # plain ints (the usual case) cost two cheap tests each
+        if type(pot) is not Pot:
+            raise ValueError(f"pot {number} must be a Pot, not {type(pot).__name__}")
+        if type(pot.amount) is not int or pot.amount < 0:
+            _check_amounts([pot.amount], "pot")
+        for player in pot.eligible:
+            if type(player) is not int or player < 0:
+                raise ValueError(f"pot {number}: a player is a position (a non-negative int), not {player!r}")
+
+
+def _check_ranks(ranks: Mapping[int, int]) -> None:
+    """The ranks of ``award_pots`` must map players to rank numbers 1..1092 (a float, a bool or a 0 would be
+    compared as a rank and could win a pot)."""
+    if type(ranks) is not dict and not isinstance(ranks, Mapping):
+        raise ValueError(f"ranks must map each player to a rank number, not {type(ranks).__name__}")
+    for player, rank in ranks.items():
+        if type(rank) is not int or not 0 < rank <= RANK_COUNT:
+            raise ValueError(f"player {player!r} has rank {rank!r}: a rank number is an int 1..{RANK_COUNT}")
 
 
 def _check_amounts(amounts: Sequence[int], what: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from badugi_fast.cards import Hand, card_str, hand_codes, parse_cards
 from badugi_fast.ranks import compare_with, describe, hand_size, rank_number, rank_values, winners_with
@@ -18,12 +18,15 @@ if TYPE_CHECKING:  # numpy is imported by the batch functions only: build.py run
     from numpy.typing import ArrayLike, NDArray
 
     from badugi_fast.batches import Batch, Errors
+    from badugi_fast.reference_odds import draw_odds, equity
 
 __all__ = [
     "best_cards",
     "card_str",
     "compare",
     "describe",
+    "draw_odds",
+    "equity",
     "evaluate",
     "evaluate_many",
     "hand_size",
@@ -114,7 +117,9 @@ def evaluate_many(hands: Batch, *, threads: int | None = None, errors: Errors = 
     return ranks
 
 
-def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[np.bool_]:
+def showdown_many(
+    hands: ArrayLike, active: ArrayLike | None = None, *, check_duplicates: bool = False
+) -> NDArray[np.bool_]:
     """Which seats win or split each deal: ``hands`` (N, P, 4) card codes, ``active`` an optional (N, P) bool mask
     of the seats still in. Returns an (N, P) bool mask; inactive seats never win.
 
@@ -123,7 +128,7 @@ def showdown_many(hands: ArrayLike, active: ArrayLike | None = None) -> NDArray[
     """
     from badugi_fast import batches
 
-    return batches.showdown_mask(hands, active, evaluate_many)
+    return batches.showdown_mask(hands, active, evaluate_many, check_duplicates)
 
 
 def _plays_together(cards: Sequence[int]) -> bool:
@@ -136,3 +141,13 @@ def _plays_together(cards: Sequence[int]) -> bool:
 def _values(cards: Sequence[int]) -> tuple[int, ...]:
     """The ranks of ``cards`` with ace = 1, highest first."""
     return tuple(sorted(((code >> 2) + 1 for code in cards), reverse=True))
+
+
+def __getattr__(name: str) -> Any:
+    """draw_odds and equity (``badugi_fast.reference_odds``) load the policies, which need the rank table: they are
+    imported on first use, so that build.py can run this module before the table exists."""
+    if name in ("draw_odds", "equity"):
+        from badugi_fast import reference_odds
+
+        return getattr(reference_odds, name)
+    raise AttributeError(f"module 'badugi_fast.reference' has no attribute {name!r}")

@@ -45,4 +45,9 @@ size_t badugi_rank_codes_many(const uint8_t *cards, size_t cards_bytes, uint16_t
 size_t badugi_rank_text_many(const char *text, size_t length, uint16_t *out, size_t n, int threads,
                              size_t *first_bad);
 
+/* The tables themselves (read-only, BADUGI_HAND_COUNT entries in index order): the rank number and the usable-card
+ * mask (bit i = i-th lowest card code) of every hand. For the loops of csrc/odds.c. */
+const uint16_t *badugi_rank_table(void);
+const uint8_t *badugi_usable_table(void);
+
 #endif

@@ -1,8 +1,13 @@
 /* badugi-fast: PokerStars Badugi hands read and scored in C (see stars.h).
  *
- * Each function below names the Python it mirrors (badugi_fast/history/lines.py, stars.py, score.py and
- * badugi_fast/pots.py). Where Python would accept something this code does not model exactly (Unicode digits or
- * spaces, odd card spellings, names it has not seen seated), the hand is marked `bad` and Python reads it.
+ * Each function below names the Python it mirrors, which stays the specification (in badugi_fast/history/:
+ * lines.py, pokerstars/reader.py, common.py, builder.py, score.py, and badugi_fast/pots.py); each of those Python
+ * functions (for pots.py, its module) names its mirror here. The words this code looks for are PokerStars'
+ * wordings, defined once in badugi_fast/history/pokerstars/wordings.py: the comments name them (wordings.ALL_IN
+ * ...), and tests/test_history_pokerstars_wordings.py checks that each one is spelled here. Where Python would
+ * accept something this code does not model exactly (Unicode digits or spaces, odd card spellings, names it has
+ * not seen seated, sums of chips too large for its 64-bit integers: see CHIPS_MAX), the hand is marked `bad` and
+ * Python reads it.
  */
 #include "stars.h"
 
@@ -308,7 +313,7 @@ static void describe(hand_state *h, int i, span words)
     p->descriptions++;
 }
 
-/* lines.split_all_in: the tail without the site's all-in ending. */
+/* lines.split_all_in: the tail without the site's all-in ending (wordings.ALL_IN, then the other sites'). */
 static span without_all_in(span tail)
 {
     static const char *const endings[] = {" and is all-in", ", and is all in", " and is all in", " (all-in)", " (all in)"};
@@ -329,25 +334,43 @@ static span last_word(span s) { /* str.rpartition(" ")[2] */
     return sub(s, i);
 }
 
-/* lines._post: a blind, an ante, a dead blind or "small & big blinds". */
+/* The most any one player's sum of chips (put in, paid, returned, on a street) may reach here: 2^59 hundredths,
+ * about $5.8e15. A single amount is below 10^17 (15 whole digits, see amount()), so adding one to a sum within the
+ * bound cannot overflow, and the verdict's sums over at most BADUGI_HH_MAX_PLAYERS players stay below 10 * 2^59 <
+ * 2^63. A hand that goes past it (a forged one: no site writes such sums) is bad: Python, whose integers do not
+ * overflow, reads it and says what is wrong. */
+#define CHIPS_MAX ((int64_t)1 << 59)
+
+/* *sum += chips, or a bad hand (and *sum unchanged) when the sum would pass CHIPS_MAX. */
+static void add_chips(int64_t *sum, int64_t chips, hand_state *h)
+{
+    if (chips < 0 || chips > CHIPS_MAX - *sum) {
+        h->bad = 1;
+        return;
+    }
+    *sum += chips;
+}
+
+/* lines._post: a blind, an ante, a dead blind or "small & big blinds" (wordings.BLINDS["big"] is "big blind"). */
 static void post(hand_state *h, player *p, span tail)
 {
     int64_t chips = amount(last_word(tail), h);
     if (chips < 0)
         return;
-    p->contributed += chips;
+    add_chips(&p->contributed, chips, h);
     if (find(tail, "ante") >= 0 || find(tail, "dead") >= 0)
         return; /* in the pot, not part of the player's bet on the street */
     if (find(tail, "&") >= 0) {
-        p->street += h->big_blind && h->big_blind < chips ? h->big_blind : chips;
+        add_chips(&p->street, h->big_blind && h->big_blind < chips ? h->big_blind : chips, h);
         return;
     }
-    p->street += chips;
+    add_chips(&p->street, chips, h);
     if (find(tail, "big blind") >= 0 && chips > h->big_blind)
         h->big_blind = chips;
 }
 
-/* lines.player_action: what player i did, from the words after "name: ". */
+/* lines.player_action: what player i did, from the words after "name: " (the verbs wordings.CALLS, BETS, RAISES,
+ * FOLDS, POSTS, DISCARDS, STANDS, SHOWS, MUCKS; "antes" and the rest are other sites'). */
 static void player_action(hand_state *h, int i, span rest)
 {
     player *p = &h->players[i];
@@ -365,8 +388,8 @@ static void player_action(hand_state *h, int i, span rest)
                 return;
             }
         }
-        p->contributed += chips;
-        p->street += chips;
+        add_chips(&p->contributed, chips, h);
+        add_chips(&p->street, chips, h);
     } else if (equals(verb, "folds")) {
         p->folded = 1;
     } else if (equals(verb, "posts")) {
@@ -374,7 +397,7 @@ static void player_action(hand_state *h, int i, span rest)
     } else if (equals(verb, "antes")) {
         int64_t ante = amount(tail, h);
         if (ante >= 0)
-            p->contributed += ante;
+            add_chips(&p->contributed, ante, h);
     } else if (equals(verb, "discards")) {
         size_t used;
         span count = before(tail, find_char(tail, ' '));
@@ -399,7 +422,8 @@ static void player_action(hand_state *h, int i, span rest)
     }
 }
 
-/* lines.marker: the words between the first two "***" of a line, stripped; empty when there are not two. */
+/* lines.marker: the words between the first two "***" (wordings.MARKER) of a line, stripped; empty when there are
+ * not two. */
 static span marker(span line, hand_state *h)
 {
     long first = find(line, "***");
@@ -409,11 +433,15 @@ static span marker(span line, hand_state *h)
     return strip((span){line.p + first + 3, (size_t)(second - first - 3)}, h);
 }
 
-/* The stars._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
+/* The lines._SEAT pattern at s (after "Seat N: "), r"(.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)":
  * returns 1 with the name and stack found as Python's regex finds them (shortest name, longest amount), 0 when
- * it does not match. */
+ * it does not match. Linear in the line, as lines.seat_match: whether a ")" follows is known from the last one. */
 static int seat_pattern(span s, span *name, span *stack, hand_state *h)
 {
+    size_t last_close = 0; /* one past the last ")" of s, 0 without one */
+    for (size_t i = s.n; i > 0 && last_close == 0; i--)
+        if (s.p[i - 1] == ')')
+            last_close = i;
     for (size_t end = 1; end + 2 < s.n; end++) {
         if (s.p[end] != ' ' || s.p[end + 1] != '(')
             continue;
@@ -424,7 +452,7 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
             run++;
         if (run < rest.n && (unsigned char)rest.p[run] >= 0x80)
             h->bad = 1; /* a Unicode digit would extend Python's [\d,.]+ */
-        int parenthesis_after = find_char(sub(rest, run), ')') >= 0; /* the same for every shorter amount */
+        int parenthesis_after = last_close > end + 2 + run; /* a ")" after the amount, as after any shorter one */
         for (size_t stop = run; stop > sign; stop--) { /* the amount, longest first */
             span tail = sub(rest, stop);
             for (int chips = 1; chips >= 0; chips--) {
@@ -445,7 +473,7 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
     return 0;
 }
 
-/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)". */
+/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)" (wordings.SEAT, IN_CHIPS). */
 static void seat_line(hand_state *h, span line)
 {
     size_t used;
@@ -466,8 +494,8 @@ static void seat_line(hand_state *h, span line)
     p->ncards = -1;
 }
 
-/* lines._POTS, r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)", at offset i of s: 1 with the amount's text and
- * the offset after the match, or 0. */
+/* lines._POTS, r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)" (the pots named by wordings.pot_names), at offset
+ * i of s: 1 with the amount's text and the offset after the match, or 0. */
 static int pot_at(span s, size_t i, span *value, size_t *end, hand_state *h)
 {
     span at = sub(s, i);
@@ -491,7 +519,8 @@ static int pot_at(span s, size_t i, span *value, size_t *end, hand_state *h)
     return 0;
 }
 
-/* lines.summary_line: "Total pot ..." and the seat lines that show or muck cards. */
+/* lines.summary_line: "Total pot ..." and the seat lines that show or muck cards (wordings.SEAT, SHOWED, MUCKED,
+ * WITH_A, TOTAL_POT, FEES, RAKE; " - a " is Full Tilt's). */
 static void summary_line(hand_state *h, span line)
 {
     if (starts(line, "Seat ")) {
@@ -559,7 +588,8 @@ static void summary_line(hand_state *h, span line)
     }
 }
 
-/* The button's seat when line[at:] reads "Seat #N is the button", else -1. */
+/* The button's seat when line[at:] reads "Seat #N is the button" (wordings.IS_THE_BUTTON), else -1: part of
+ * lines._play_line's _TABLE pattern. */
 static long button_at(span line, size_t at, hand_state *h)
 {
     size_t used;
@@ -567,7 +597,8 @@ static long button_at(span line, size_t at, hand_state *h)
     return seat >= 0 && starts(sub(line, at + 6 + used), " is the button") ? seat : -1;
 }
 
-/* lines._play_line for PokerStars: the lines of the play that are not "name: verb ...". */
+/* lines._play_line for PokerStars: the lines of the play that are not "name: verb ..." (lines.dealt_line,
+ * lines.uncalled_line; wordings.DEALT_TO, UNCALLED, RETURNED_TO, COLLECTED). */
 static void play_line(hand_state *h, span line)
 {
     if (starts(line, "Dealt to ")) {
@@ -600,10 +631,10 @@ static void play_line(hand_state *h, span line)
         int64_t value = amount(chips, h);
         int i = player_named(h, after(rest, at, 13));
         if (i >= 0 && value >= 0)
-            h->players[i].returned += value;
+            add_chips(&h->players[i].returned, value, h);
     } else if (starts(line, "Table '")) {
-        /* r"Table '(.*)' .*?Seat #(\d+) is the button": the greedy name ends at the last "' " that a button is
-         * written after, and the button is the first one written after that "' ". */
+        /* lines.table_of, r"Table '(.*)' .*?Seat #(\d+) is the button": the greedy name ends at the last "' " that
+         * a button is written after, and the button is the first one written after that "' ". */
         long last = -1, quote = -1;
         for (long seat = find(line, "Seat #"); seat >= 0; seat = find_from(line, (size_t)seat + 1, "Seat #"))
             if (button_at(line, (size_t)seat, h) >= 0)
@@ -630,13 +661,14 @@ static void play_line(hand_state *h, span line)
         int64_t chips = amount(before(rest, find_char(rest, ' ')), h);
         int i = player_named(h, before(line, at));
         if (i >= 0 && chips >= 0) {
-            h->players[i].collected += chips;
+            add_chips(&h->players[i].collected, chips, h);
             h->players[i].has_collected = 1;
         }
     }
 }
 
-/* lines.read_body, one line (PokerStars: actions are "name: verb ..."). */
+/* lines.read_body, one line (PokerStars: actions are "name: verb ..."; the markers wordings.DRAWS, SHOW_DOWN,
+ * SUMMARY). */
 static void body_line(hand_state *h, span line)
 {
     if (h->section != 2) {
@@ -722,8 +754,9 @@ static int build_pots(const int64_t *paid, const int *folded, int n, pot *pots)
     return nlevels;
 }
 
-/* score._score_badugi and pots.award for a hand every line of which was understood: 1 when the site paid every
- * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why). */
+/* score._score_badugi and pots.award_pots for a hand every line of which was understood: 1 when the site paid every
+ * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why).
+ * Every player's sums are at most CHIPS_MAX and the site's totals are single amounts, so no sum here overflows. */
 static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expected, int *ranks, int *split)
 {
     int n = h->count;
@@ -787,7 +820,7 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
         }
         if (sum != h->rake)
             return 0;
-    } else { /* one amount, from the main pot first */
+    } else { /* pots.rake_per_pot: one amount, from the main pot first */
         int64_t left = h->rake;
         for (int k = 0; k < npots; k++) {
             rake[k] = left < pots[k].amount ? left : pots[k].amount;
@@ -796,7 +829,7 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
         if (left > 0)
             return 0;
     }
-    int place[BADUGI_HH_MAX_PLAYERS]; /* odd chips go first to the first seat left of the button */
+    int place[BADUGI_HH_MAX_PLAYERS]; /* pots.odd_chip_order: first the first seat left of the button */
     int next = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int k = 0; k < n; k++)
@@ -844,12 +877,14 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
 
 /* ---- hands and records -------------------------------------------------------------------------------------- */
 
+/* pokerstars/reader.is_header: "PokerStars " (wordings.HEADER_PREFIX), then "Game #" or "Hand #" (HAND_NUMBERS). */
 static int is_header(span line)
 {
     return starts(line, "PokerStars ") && (find(line, "Game #") >= 0 || find(line, "Hand #") >= 0);
 }
 
-/* stars._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)": the hand number and the words before " - ". */
+/* pokerstars/reader._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)" (wordings.HEADER_PREFIX, HAND_NUMBERS):
+ * the hand number and the words before " - ". */
 static int header(span line, span *id, span *game, hand_state *h)
 {
     for (size_t at = 11; at + 6 <= line.n; at++) {
@@ -869,6 +904,8 @@ static int header(span line, span *id, span *game, hand_state *h)
     return 0;
 }
 
+/* Whether s names Badugi in any case: looser than common.game_info's word match, so history.read asks
+ * pokerstars/reader.game_of, the Python original, of every hand this code answers for. */
 static int mentions_badugi(span s)
 {
     for (size_t i = 0; i + 6 <= s.n; i++) {
@@ -887,6 +924,8 @@ static span line_at(const char *text, size_t length, size_t offset)
     return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
 }
 
+/* The record of each player who put in chips, showed cards or was paid: history.read._c_result makes the
+ * score.player_result of each from it. */
 static void write_players(hand_state *h, const int *order, const int64_t *expected, const int *has_expected,
                           const int *ranks, const char *text, int64_t *record)
 {
@@ -916,7 +955,8 @@ static void write_players(hand_state *h, const int *order, const int64_t *expect
     record[BADUGI_HH_PLAYERS] = listed;
 }
 
-/* One hand from the header line at `offset` to the next header; returns the offset after it. */
+/* One hand from the header line at `offset` to the next header; returns the offset after it. What
+ * pokerstars/reader.parse_hand and score.score say of a hand, for the hands this code can vouch for. */
 static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
 {
     hand_state h;
@@ -974,26 +1014,6 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     record[BADUGI_HH_FLAGS] = (h.showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0);
     write_players(&h, order, expected, has_expected, ranks, text, record);
     return at;
-}
-
-size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_t *offsets, size_t *lines,
-                            size_t room)
-{
-    if (text == NULL || offsets == NULL || lines == NULL || every == 0)
-        return (size_t)-1;
-    size_t count = 0, line = 0;
-    for (size_t at = 0; at < length; line++) {
-        span current = line_at(text, length, at);
-        if (is_header(current)) {
-            if (count % every == 0 && count / every < room) {
-                offsets[count / every] = at;
-                lines[count / every] = line;
-            }
-            count++;
-        }
-        at += current.n + 1;
-    }
-    return count;
 }
 
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,

@@ -3,9 +3,9 @@
  * badugi_fast/history (Python) is the definition: it reads every site and says why a hand is what it is. This
  * file reads PokerStars text the same way, line for line, and pays the pots the same way, but it only vouches
  * for a hand it fully understands and that the site paid exactly as we would (verified or no showdown). Anything
- * else (a line it cannot read, a mismatch, an error, a name it does not know, non-ASCII where it matters) makes
- * the hand a BADUGI_HH_FALLBACK record, and Python reads that hand itself. Tests hold the two paths equal on every
- * hand they have.
+ * else (a line it cannot read, a mismatch, an error, a name it does not know, non-ASCII where it matters, sums of
+ * chips past 2^59 hundredths, which only a forged hand reaches) makes the hand a BADUGI_HH_FALLBACK record, and
+ * Python reads that hand itself. Tests hold the two paths equal on every hand they have.
  *
  * The text is UTF-8 with "\n" line ends (no "\r"); all offsets in records are byte offsets into it.
  */
@@ -59,12 +59,5 @@
  * "Game #" or "Hand #". */
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
                          size_t out_size);
-
-/* The hand headers of text[0:length], the lines badugi_stars_scan starts hands at: returns how many there are,
- * and writes the byte offset and the line number (0-based) of headers number 0, every, 2 * every, ... to
- * offsets[] and lines[] while `room` lasts. Returns (size_t)-1 when every is 0 or a pointer is NULL. It lets a
- * big file be cut into runs of `every` hands, each knowing where it starts, in one pass. */
-size_t badugi_stars_headers(const char *text, size_t length, size_t every, size_t *offsets, size_t *lines,
-                            size_t room);
 
 #endif

@@ -1,14 +1,18 @@
-"""Fixtures shared by the tests: every hand and its reference rank (computed once per session), and the real hand
-histories of ../shared, which a clone does not have (skipped then) but CI does (absent there, they fail)."""
+"""Fixtures shared by the tests: every hand and its reference rank (computed once per session), two user drawing
+policies, and the real hand histories of ../shared, which a clone does not have (skipped then) but CI does (absent
+there, they fail)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from badugi_fast import reference
+from badugi_fast.drawing import DrawingPolicy, FunctionPolicy, Option
 from badugi_fast.perfect_hash import all_hands
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -37,3 +41,30 @@ def shared_histories() -> Path:
             pytest.fail(f"{reason}, and CI is set: CI must have them", pytrace=False)
         pytest.skip(f"{reason} (it is not part of a clone)")
     return folder
+
+
+def throw_high(hand: tuple[int, int, int, int], draws_left: int) -> list[int]:
+    """A user policy written as a plain function: throw every card eight or higher."""
+    return [code for code in hand if code >> 2 >= 7]
+
+
+@dataclass(frozen=True)
+class KeepLowest(DrawingPolicy):
+    """A user policy written as a class, randomized: keep the lowest two cards, except that at the last draw it
+    keeps the lowest three one time in four (frozen, so equal instances share one compiled table)."""
+
+    @property
+    def name(self) -> str:
+        return "keep-lowest"
+
+    def options(self, hand: Sequence[int], draws_left: int, opponents: int = 1) -> tuple[Option, ...]:
+        ordered = sorted(hand)
+        if draws_left > 1:
+            return ((tuple(ordered[2:]), 1.0),)
+        return ((tuple(ordered[2:]), 0.75), (tuple(ordered[3:]), 0.25))
+
+
+@pytest.fixture(scope="session")
+def user_policies() -> tuple[DrawingPolicy, DrawingPolicy]:
+    """Two user policies (a function and a randomized class), for the drawing and odds tests."""
+    return FunctionPolicy(throw_high), KeepLowest()

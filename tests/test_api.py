@@ -58,3 +58,30 @@ def test_same_answers_through_each_public_function(module: object) -> None:
 def test_same_errors(module: object, call: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call(module)  # type: ignore[operator]
+
+
+HUGE = [2**31, -(2**31) - 1, 2**63, -(2**63) - 1, 2**64, 2**70]
+
+
+@pytest.mark.parametrize("code", HUGE)
+@pytest.mark.parametrize(
+    "call",
+    [
+        pytest.param(lambda api, code: api.evaluate([code, 1, 2, 3]), id="evaluate-list"),
+        pytest.param(lambda api, code: api.evaluate((0, 1, code, 3)), id="evaluate-tuple"),
+        pytest.param(lambda api, code: api.best_cards([0, 1, 2, code]), id="best_cards"),
+        pytest.param(lambda api, code: api.compare([0, 5, 10, 15], [code, 1, 2, 3]), id="compare"),
+        pytest.param(lambda api, code: api.winners([[0, 5, 10, 15], [1, code, 2, 3]]), id="winners"),
+        pytest.param(lambda api, code: api.describe(code), id="describe"),
+        pytest.param(lambda api, code: api.hand_size(code), id="hand_size"),
+        pytest.param(lambda api, code: api.rank_values(code), id="rank_values"),
+        pytest.param(lambda api, code: api.card_str(code), id="card_str"),
+    ],
+)
+def test_huge_ints_give_the_reference_value_error(call: object, code: int) -> None:
+    """An int past C's int or int64 is a ValueError with the reference's words, never cffi's OverflowError."""
+    with pytest.raises(ValueError) as expected:  # noqa: PT011 - the message is compared below
+        call(reference, code)  # type: ignore[operator]
+    with pytest.raises(ValueError) as fast:  # noqa: PT011
+        call(badugi_fast, code)  # type: ignore[operator]
+    assert str(fast.value) == str(expected.value)

@@ -40,6 +40,15 @@ def test_bench_showdown_many(benchmark: BenchmarkFixture, codes: NDArray[np.uint
     assert winners.any(axis=1).all()
 
 
+@pytest.mark.parametrize("check_duplicates", [False, True])
+def test_bench_showdown_many_six_seats(benchmark: BenchmarkFixture, check_duplicates: bool) -> None:
+    """Six-seat deals from shuffled decks, with and without the check that no card is dealt twice."""
+    rng = np.random.default_rng(13)
+    deals = np.argsort(rng.random((COUNT // 6, 52)), axis=1)[:, :24].reshape(-1, 6, 4).astype(np.uint8)
+    winners = benchmark(badugi_fast.showdown_many, deals, check_duplicates=check_duplicates)
+    assert winners.any(axis=1).all()
+
+
 def test_bench_floor_numpy_take(benchmark: BenchmarkFixture, codes: NDArray[np.uint8]) -> None:
     """What reading the table at precomputed indices costs numpy: the floor evaluate_many is compared with."""
     table = badugi_fast.evaluate_many(np.array(list(all_hands()), dtype=np.uint8))  # rank by perfect-hash index

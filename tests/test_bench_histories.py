@@ -9,9 +9,10 @@ from collections.abc import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from badugi_fast.history import read, stars
+from badugi_fast.history import read
 from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.cut import Run
+from badugi_fast.history.pokerstars import reader
 from badugi_fast.history.score import Result, score
 from badugi_fast.history.sources import decode
 
@@ -19,7 +20,7 @@ TEXT = "\n\n".join(
     decode(gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes())
     for path in sorted(SAMPLES.glob("pokerstars-*"))
 )
-RUN = Run("samples", stars.SITE, 0, 0, TEXT.count("PokerStars "), TEXT.encode())
+RUN = Run("samples", reader.SITE, 0, 0, TEXT.count("PokerStars "), TEXT.encode())
 
 
 def python_path(run: Run) -> list[Result]:

@@ -4,6 +4,7 @@ count and code path, in both modules; and a clear error (or a 0 with errors="mar
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -66,6 +67,27 @@ def test_scalar_path_on_every_hand(codes: NDArray[np.uint8], expected: NDArray[n
     """Batches of fewer than 8 hands never reach the 8-wide SIMD loop."""
     ranks = np.concatenate([badugi_fast.evaluate_many(codes[i : i + 7]) for i in range(0, len(codes), 7)])
     assert np.array_equal(ranks, expected)
+
+
+def test_eight_wide_path_on_every_hand(codes: NDArray[np.uint8], expected: NDArray[np.uint16]) -> None:
+    """Batches of 8 to 15 hands never reach the 16-wide loop (AVX-512, where the processor has it): their first
+    eight take the 8-wide one (AVX2)."""
+    ranks = np.concatenate([badugi_fast.evaluate_many(codes[i : i + 15]) for i in range(0, len(codes), 15)])
+    assert np.array_equal(ranks, expected)
+
+
+@pytest.mark.parametrize("size", [40, 45])  # 16 + 16 + 8 hands; and 5 more one by one
+def test_a_bad_row_in_every_lane_of_every_path(
+    codes: NDArray[np.uint8], expected: NDArray[np.uint16], size: int
+) -> None:
+    for position in range(size):
+        hands = codes[:size].copy()
+        hands[position] = [5, 9, 9, 12]
+        marked = badugi_fast.evaluate_many(hands, errors="mark")
+        assert np.flatnonzero(marked == 0).tolist() == [position]
+        assert np.array_equal(np.delete(marked, position), np.delete(expected[:size], position))
+        with pytest.raises(ValueError, match=f"^row {position}: duplicate card 3d"):
+            badugi_fast.evaluate_many(hands)
 
 
 def test_python_backend_on_every_hand(codes: NDArray[np.uint8], expected: NDArray[np.uint16]) -> None:
@@ -185,6 +207,76 @@ def test_bad_options(evaluate_many: Evaluate, option: str, value: object) -> Non
         evaluate_many(["As2h3d4c"], errors="ignore")
 
 
+def _read_only(array: NDArray[np.int64]) -> NDArray[np.int64]:
+    array = array.copy()
+    array.setflags(write=False)
+    return array
+
+
+def _unaligned(array: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The same values in memory one byte past an aligned address (for dtypes wider than a byte)."""
+    raw = np.zeros(array.nbytes + 1, dtype=np.uint8)
+    view = np.frombuffer(raw.data, dtype=array.dtype, count=array.size, offset=1).reshape(array.shape)
+    view[...] = array
+    return view
+
+
+#: Ways an (N, 4) array may be laid out in memory, each as a function of a C-contiguous array of the same values.
+LAYOUTS: dict[str, Callable[[NDArray[np.int64]], NDArray[np.int64]]] = {
+    "c": lambda a: a,
+    "fortran": np.asfortranarray,
+    "strided rows": lambda a: np.repeat(a, 3, axis=0)[::3],
+    "strided columns": lambda a: np.repeat(a, 2, axis=1)[:, ::2],
+    "negative strides": lambda a: np.ascontiguousarray(a[::-1, ::-1])[::-1, ::-1],
+    "transposed view": lambda a: np.ascontiguousarray(a.T).T,
+    "view of a 3-d array": lambda a: np.stack([a, a[::-1]], axis=1)[:, 0, :],
+    "read-only": _read_only,
+    "read-only fortran": lambda a: _read_only(np.asfortranarray(a)),
+    "unaligned": _unaligned,
+}
+LAYOUT_DTYPES = ["u1", "i1", "<i2", ">i2", "<u2", ">u2", "<i4", ">i4", "<i8", ">i8", "<u8", ">u8"]
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+@pytest.mark.parametrize("dtype", LAYOUT_DTYPES)
+def test_every_layout_and_dtype_gives_the_reference_answer(layout: str, dtype: str) -> None:
+    """Valid and invalid rows (duplicates, codes out of range that would wrap to valid ones) in every layout and
+    byte order: the same ranks, marks and first error as the reference, and the caller's array left as it was."""
+    kind = np.dtype(dtype)
+    rng = np.random.default_rng(len(layout) * 100 + kind.itemsize)
+    values = np.array([rng.permutation(52)[:4] for _ in range(150)], dtype=np.int64)
+    bad = [60, 255, 256 + 3, 2**31, 2**40 + 5, -1, -(2**31) - 1]
+    fits = [code for code in bad if np.iinfo(kind).min <= code <= np.iinfo(kind).max]
+    for k, code in enumerate(fits):
+        values[7 + 11 * k, k % 4] = code
+    values[3] = [5, 9, 5, 1]  # a duplicate
+    hands = LAYOUTS[layout](values.astype(kind))
+    before = hands.copy()
+    assert np.array_equal(
+        badugi_fast.evaluate_many(hands, errors="mark"), reference.evaluate_many(hands, errors="mark")
+    )
+    with pytest.raises(ValueError) as expected:  # noqa: PT011 - the message is compared below
+        reference.evaluate_many(hands)
+    with pytest.raises(ValueError) as fast:  # noqa: PT011
+        badugi_fast.evaluate_many(hands, threads=2)
+    assert str(fast.value) == str(expected.value)
+    valid = values.min(axis=1) >= 0
+    valid &= values.max(axis=1) <= 51
+    valid &= np.array([len(set(row)) == 4 for row in values.tolist()])
+    good = LAYOUTS[layout](values[valid].astype(kind))
+    assert np.array_equal(badugi_fast.evaluate_many(good), reference.evaluate_many(good))
+    assert np.array_equal(hands, before)
+
+
+@pytest.mark.parametrize("threads", [2**31, 2**63, 2**70])
+def test_huge_thread_counts_are_accepted_as_by_the_reference(threads: int) -> None:
+    """Results never depend on ``threads``: the reference takes any positive int, and so does the C path."""
+    codes = np.array([[3, 6, 9, 12], [0, 1, 2, 60]], dtype=np.int64)
+    marked = reference.evaluate_many(codes, threads=threads, errors="mark")
+    assert badugi_fast.evaluate_many(codes, threads=threads, errors="mark").tolist() == marked.tolist() == [1, 0]
+    assert badugi_fast.evaluate_many(["As2h3d4c", "Kc Kd Kh Ks"], threads=threads).tolist() == [1, 1092]
+
+
 # ---- showdown_many -------------------------------------------------------------------------------------------
 
 SHOWDOWN_MANY = [pytest.param(badugi_fast.showdown_many, id="fast"), pytest.param(reference.showdown_many, id="ref")]
@@ -244,3 +336,74 @@ def test_showdown_many_errors(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         showdown_many(hands, active)
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+@pytest.mark.parametrize("seats", [0, 1, 3])
+def test_no_deals_give_an_empty_mask(showdown_many: Callable[..., NDArray[np.bool_]], seats: int) -> None:
+    for active in (None, np.zeros((0, seats), dtype=bool)):
+        mask = showdown_many(np.zeros((0, seats, 4), dtype=np.uint8), active, check_duplicates=True)
+        assert mask.shape == (0, seats)
+        assert mask.dtype == np.bool_
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+def test_deals_without_seats_are_refused(showdown_many: Callable[..., NDArray[np.bool_]]) -> None:
+    with pytest.raises(ValueError, match=r"^hands has shape \(2, 0, 4\): deals with no seats have no winner$"):
+        showdown_many(np.zeros((2, 0, 4), dtype=np.int64))
+
+
+def first_shared_card(deals: NDArray[np.int64], active: NDArray[np.bool_]) -> str | None:
+    """The message for the first card held by two active seats, found the plain way (the test's own definition)."""
+    for deal in range(len(deals)):
+        seen: dict[int, int] = {}
+        for seat in range(deals.shape[1]):
+            if active[deal, seat]:
+                for code in deals[deal, seat].tolist():
+                    if code in seen:
+                        return f"deal {deal}: card {card_str(code)} is in seat {seen[code]} and seat {seat}"
+                    seen[code] = seat
+    return None
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+@pytest.mark.parametrize("seats", [2, 6, 13])
+def test_check_duplicates_finds_the_first_card_dealt_twice(
+    showdown_many: Callable[..., NDArray[np.bool_]], seats: int
+) -> None:
+    deals, active = random_deals(120, seats, seed=seats)
+    deals = deals.astype(np.int64)
+    assert np.array_equal(showdown_many(deals, active, check_duplicates=True), showdown_many(deals, active))
+    rng = np.random.default_rng(seats)
+    for _ in range(8):
+        damaged = deals.copy()
+        for deal in rng.choice(120, 3, replace=False):  # a card of one seat also given to another seat
+            giver, taker = rng.choice(seats, 2, replace=False)
+            damaged[deal, taker, rng.integers(4)] = damaged[deal, giver, rng.integers(4)]
+            while len(set(damaged[deal, taker].tolist())) < 4:  # keep every hand valid on its own
+                damaged[deal, taker, rng.integers(4)] = rng.integers(52)
+        expected = first_shared_card(damaged, active)
+        unchecked = showdown_many(damaged, active)  # the default: each seat's hand on its own
+        if expected is None:  # the shared card is in a folded seat: not a duplicate among the players
+            assert np.array_equal(showdown_many(damaged, active, check_duplicates=True), unchecked)
+        else:
+            with pytest.raises(ValueError, match=f"^{re.escape(expected)}$"):
+                showdown_many(damaged, active, check_duplicates=True)
+
+
+@pytest.mark.parametrize("showdown_many", SHOWDOWN_MANY)
+def test_check_duplicates_past_thirteen_seats_and_junk_in_folded_seats(
+    showdown_many: Callable[..., NDArray[np.bool_]],
+) -> None:
+    deck = np.arange(52).reshape(13, 4)
+    full = np.concatenate([deck, [[0, 5, 10, 15]]])[None]  # 14 seats: 52 cards cannot go round
+    with pytest.raises(ValueError, match=r"^deal 0: card Ac is in seat 0 and seat 13$"):
+        showdown_many(full, check_duplicates=True)
+    junk = np.full((1, 5000, 4), 999, dtype=np.int64)  # folded seats may hold anything
+    junk[0, [0, 4999]] = [[3, 6, 9, 12], [0, 5, 10, 15]]
+    active = np.zeros((1, 5000), dtype=bool)
+    active[0, [0, 4999]] = True
+    assert np.flatnonzero(showdown_many(junk, active, check_duplicates=True)).tolist() == [0, 4999]
+    for bad in (1, "yes", None):
+        with pytest.raises(ValueError, match="check_duplicates must be True or False"):
+            showdown_many(deck[None], check_duplicates=bad)

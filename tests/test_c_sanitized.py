@@ -1,5 +1,6 @@
-"""csrc/badugi.c and csrc/stars.c under AddressSanitizer and UndefinedBehaviorSanitizer: random input to every
-entry point, every buffer at its exact size, so that any read out of bounds or undefined behaviour stops the run."""
+"""csrc/badugi.c, csrc/odds.c and csrc/stars.c under AddressSanitizer and UndefinedBehaviorSanitizer: random input
+to every entry point, every buffer at its exact size, so that any read out of bounds or undefined behaviour stops the
+run."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ def test_c_code_is_clean_under_sanitizers(tmp_path: Path) -> None:
     if runtime.returncode != 0:
         pytest.skip(f"the compiler has no sanitizer runtime: {runtime.stderr.decode(errors='replace')[:200]}")
     harness = tmp_path / "harness"
-    sources = [ROOT / "tests" / "c" / "sanitized_harness.c", ROOT / "csrc" / "badugi.c", ROOT / "csrc" / "stars.c"]
+    sources = [
+        ROOT / "tests" / "c" / "sanitized_harness.c",
+        *(ROOT / "csrc" / name for name in ("badugi.c", "odds.c", "stars.c")),
+    ]
     includes = [f"-I{ROOT / 'csrc'}", f"-I{GENERATED}"]
     build = subprocess.run(
         [compiler, *flags, *includes, *map(str, sources), "-pthread", "-o", str(harness)],

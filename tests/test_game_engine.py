@@ -59,7 +59,7 @@ def test_ring_game_blinds_and_first_to_act() -> None:
     assert (hand.small_blind_player, hand.big_blind_player) == (3, 0)
     assert hand.bets == [20, 0, 0, 10]
     assert hand.to_act == 1  # left of the big blind
-    assert hand.events[:2] == [("post", 3, "small blind", 10, False), ("post", 0, "big blind", 20, False)]
+    assert hand.events[:2] == [("post", 3, "small", 10, False), ("post", 0, "big", 20, False)]
 
 
 def test_cards_are_dealt_one_at_a_time_from_the_left_of_the_button() -> None:
@@ -141,7 +141,7 @@ def test_everyone_folds_to_the_big_blind() -> None:
 
 def test_short_stacks_post_all_in_blinds_and_the_full_big_blind_is_still_owed() -> None:
     hand = HandState(TableRules(10, 20), [500, 5, 12], button=0, rng=random.Random(7))
-    assert hand.events[:2] == [("post", 1, "small blind", 5, True), ("post", 2, "big blind", 12, True)]
+    assert hand.events[:2] == [("post", 1, "small", 5, True), ("post", 2, "big", 12, True)]
     assert hand.to_act == 0
     assert hand.to_call(0) == 20
     hand.call(0)
@@ -376,7 +376,43 @@ ILLEGAL: list[tuple[str, Callable[[], HandState], Callable[[HandState], None], s
     ("discard text not in the hand", _drawing_hand, lambda h: h.draw(1, "Ks"), "cannot discard Ks"),
     ("discard a float", _drawing_hand, lambda h: h.draw(1, [float(h.cards[1][0])]), "int code"),  # type: ignore[list-item]
     ("act after the hand", lambda: _finished_hand(), lambda h: h.check(2), "complete phase"),
+    # Values equal to the player to act that are not players (issue #10): refused, not taken as the player.
+    ("fold as player 0.0", _betting_hand, lambda h: h.fold(0.0), "a player is an int 0..2, not 0.0"),  # type: ignore[arg-type]
+    ("call as player False", _betting_hand, lambda h: h.call(False), "a player is an int 0..2, not False"),
+    ("fold as player True", lambda: _second_to_act(), lambda h: h.fold(True), "not True"),
+    ("check as player True", lambda: _big_blind_option(), lambda h: h.check(True), "not True"),  # player 2 to act
+    ("bet as player 1.0", lambda: _drawn_hand(), lambda h: h.bet(1.0, 20), "not 1.0"),  # type: ignore[arg-type]
+    ("raise as player '0'", _betting_hand, lambda h: h.raise_to("0", 40), "not '0'"),  # type: ignore[arg-type]
+    ("draw as player 1.0", _drawing_hand, lambda h: h.draw(1.0, []), "not 1.0"),  # type: ignore[arg-type]
+    ("draw None", _drawing_hand, lambda h: h.draw(1, None), "discard None: discards are card codes"),  # type: ignore[arg-type]
+    ("draw a number", _drawing_hand, lambda h: h.draw(1, 5), "discard 5: discards are card codes"),  # type: ignore[arg-type]
 ]
+
+
+def test_an_equal_int_that_is_another_object_is_still_the_player() -> None:
+    class Seat(int):  # an int subclass: equal to the player to act, never the engine's own int object
+        pass
+
+    hand = _betting_hand()
+    assert hand.raise_bounds(Seat(0)) == hand.raise_bounds(0) == (40, 40)
+    assert hand.raise_bounds(0.0) is None  # type: ignore[arg-type]
+    assert hand.raise_bounds(False) is None
+    hand.call(Seat(0))
+    assert hand.to_act == 1
+    assert hand.events[-1] == ("call", 0, 20, False)
+
+
+def _second_to_act() -> HandState:
+    hand = _betting_hand()
+    hand.call(0)
+    return hand  # player 1 to act
+
+
+def _drawn_hand() -> HandState:
+    hand = _drawing_hand()
+    for player in (1, 2, 0):
+        hand.draw(player, [])
+    return hand  # player 1 to act first after the draw
 
 
 def _big_blind_option() -> HandState:
@@ -434,6 +470,10 @@ def test_bad_tables_are_refused(stacks: list[Any], button: int, message: str) ->
         ((1, 2, "spread"), "betting structure"),
         ((1, 2, "fixed", None, 1), "raise cap"),
         ((1, 2, "fixed", 2.5), "small bet"),
+        ((1, 2, "fixed", None, 4, False, True), "rake must be a number of percent from 0 to 100, not True"),
+        ((1, 2, "fixed", None, 4, False, "5"), "not '5'"),
+        ((1, 2, "fixed", None, 4, False, float("nan")), "not nan"),
+        ((1, 2, "fixed", None, 4, False, 100.5), "not 100.5"),
     ],
 )
 def test_bad_rules_are_refused(arguments: tuple[Any, ...], message: str) -> None:
@@ -446,6 +486,28 @@ def test_bad_decks_are_refused() -> None:
         HandState(TableRules(1, 2), [10, 10], deck=[0] * 52)
     with pytest.raises(ValueError, match="need 8"):
         HandState(TableRules(1, 2), [10, 10], deck=range(7))
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ([0.0, *range(1, 52)], "card codes \\(ints 0..51\\), not 0.0"),  # was truncated to 0
+        ([2.9, *range(3, 52)], "not 2.9"),  # was truncated to 2
+        (["0", *range(1, 52)], "not '0'"),
+        ([True, *range(2, 52)], "not True"),  # was card 1
+        (52, "a sequence of card codes, not 52"),
+    ],
+)
+def test_decks_of_other_things_than_card_codes_are_refused(deck: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        HandState(TableRules(1, 2), [10, 10], deck=deck)
+
+
+def test_a_deck_of_numpy_integers_deals_as_a_list_of_ints() -> None:
+    numpy = pytest.importorskip("numpy")
+    hand = HandState(TableRules(1, 2), [10, 10], deck=numpy.arange(51, -1, -1))
+    assert hand.cards == HandState(TableRules(1, 2), [10, 10], deck=range(51, -1, -1)).cards
+    assert all(type(card) is int for card in hand.stub)
 
 
 # ----------------------------------------------------------------------------------------------- pots and payouts
@@ -542,7 +604,8 @@ def test_deck_runs_out_and_the_discards_are_reshuffled() -> None:
     assert sorted(in_hands + hand.stub + hand.muck) == list(range(52))
     for event in hand.events:
         if event[0] == "draw":
-            assert not set(event[2]) & set(event[4])  # nobody gets back the cards they just threw away
+            _, _, thrown, _, new = event
+            assert not set(thrown) & set(new)  # nobody gets back the cards they just threw away
 
 
 # ----------------------------------------------------------------------------------------------- properties

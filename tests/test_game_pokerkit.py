@@ -10,7 +10,8 @@ counts raises without the big blind (so its pre-draw cap is one less than ours),
 deals only after everyone has discarded. The cards are dealt as our engine dealt them; pokerkit warns when a card
 it did not plan to deal is dealt (its burn took it, or the discards were reshuffled), which is expected here.
 pokerkit has no half-pot limit: those hands are replayed as no limit, which allows every amount they bet, so their
-payouts are checked (their bounds are tested in test_game_engine.py).
+payouts are checked (their bounds are tested in test_game_engine.py). The fixed-limit replays run twice: with
+pokerkit's own ``BadugiHand`` and with ``badugi_fast.pokerkit``'s drop-in.
 
 Two differences are by design, and ``pokerkit_stacks`` says what pokerkit pays instead of what we pay:
 - a split pot's odd chips: we give them one each to the tied players from the left of the button; pokerkit gives
@@ -36,6 +37,7 @@ from badugi_fast.game import HandState, PlayedHand, TableRules
 from badugi_fast.game.simulate import simulate
 
 pokerkit = pytest.importorskip("pokerkit")
+dropin = pytest.importorskip("badugi_fast.pokerkit")
 
 _AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,
@@ -82,8 +84,9 @@ def _streets(rules: TableRules) -> tuple[Any, ...]:
     )
 
 
-def replay(hand: HandState) -> list[int]:
-    """Final stacks (in our player order) after replaying ``hand`` through pokerkit's Badugi."""
+def replay(hand: HandState, hand_type: Any = pokerkit.BadugiHand) -> list[int]:
+    """Final stacks (in our player order) after replaying ``hand`` through pokerkit's Badugi, valued by
+    ``hand_type``."""
     rules = hand.rules
     n = hand.n
     order = [(hand.button + 1 + k) % n for k in range(n)]  # pokerkit index -> our player
@@ -91,7 +94,7 @@ def replay(hand: HandState) -> list[int]:
     state = pokerkit.State(
         _AUTOMATIONS,
         pokerkit.Deck.REGULAR,
-        (pokerkit.BadugiHand,),
+        (hand_type,),
         _streets(rules),
         _STRUCTURES[rules.limit],
         True,
@@ -108,13 +111,12 @@ def replay(hand: HandState) -> list[int]:
     while position < len(events):
         event = events[position]
         position += 1
-        kind = event[0]
-        if kind in ("capped", "uncalled"):
+        if event[0] == "capped" or event[0] == "uncalled":
             continue
-        if kind == "street":
+        if event[0] == "street":
             draws = []
-            while position < len(events) and events[position][0] == "draw":
-                draws.append(events[position])
+            while position < len(events) and (drawn := events[position])[0] == "draw":
+                draws.append(drawn)
                 position += 1
             for _, player, thrown, _, _ in draws:
                 assert state.stand_patter_or_discarder_index == index[player]
@@ -123,12 +125,12 @@ def replay(hand: HandState) -> list[int]:
                 if new:
                     state.deal_hole(_cards(new), index[player])
             continue
-        assert state.actor_index == index[event[1]], (kind, event)
-        if kind == "fold":
+        assert state.actor_index == index[event[1]], event
+        if event[0] == "fold":
             state.fold()
-        elif kind in ("check", "call"):
+        elif event[0] == "check" or event[0] == "call":
             state.check_or_call()
-        elif kind == "bet":
+        elif event[0] == "bet":
             state.complete_bet_or_raise_to(event[2])
         else:
             state.complete_bet_or_raise_to(event[3])
@@ -136,11 +138,11 @@ def replay(hand: HandState) -> list[int]:
     return [state.stacks[index[player]] for player in range(n)]
 
 
-def _replay_quietly(hand: HandState) -> list[int]:
+def _replay_quietly(hand: HandState, hand_type: Any) -> list[int]:
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="A card being dealt", category=UserWarning)
         warnings.filterwarnings("ignore", message="Returning reserved", category=UserWarning)
-        return replay(hand)
+        return replay(hand, hand_type)
 
 
 def split_pots(hand: HandState) -> list[tuple[list[int], int]]:
@@ -178,11 +180,12 @@ def _groups(splits: Iterable[list[int]]) -> list[set[int]]:
     return groups
 
 
-def assert_pokerkit_agrees(played: PlayedHand) -> str:
-    """Replay ``played`` through pokerkit and compare the stacks as the module's docstring says. Returns how:
-    ``"exact"``, ``"odd chips"`` (exactly, with one split pot that has odd chips) or ``"groups"``."""
+def assert_pokerkit_agrees(played: PlayedHand, hand_type: Any = pokerkit.BadugiHand) -> str:
+    """Replay ``played`` through pokerkit (hands valued by ``hand_type``) and compare the stacks as the module's
+    docstring says. Returns how: ``"exact"``, ``"odd chips"`` (exactly, with one split pot that has odd chips) or
+    ``"groups"``."""
     hand = played.state
-    theirs = _replay_quietly(hand)
+    theirs = _replay_quietly(hand, hand_type)
     splits = split_pots(hand)
     if len(splits) <= 1:
         assert theirs == pokerkit_stacks(hand, splits), (played.hand_id, hand.stacks)
@@ -196,10 +199,11 @@ def assert_pokerkit_agrees(played: PlayedHand) -> str:
     return "groups"
 
 
+@pytest.mark.parametrize("hand_type", [pokerkit.BadugiHand, dropin.BadugiHand], ids=["pokerkit", "badugi_fast"])
 @pytest.mark.parametrize("players", range(2, 11))
-def test_pokerkit_replay_gives_the_same_stacks(players: int) -> None:
+def test_pokerkit_replay_gives_the_same_stacks(players: int, hand_type: Any) -> None:
     for played in simulate(100, players, TableRules(5, 10), seed=players):
-        assert assert_pokerkit_agrees(played) != "groups"  # dealt at random, ties are rare: one pot at most
+        assert assert_pokerkit_agrees(played, hand_type) != "groups"  # dealt at random, ties are rare
 
 
 @pytest.mark.parametrize("limit", ["pot", "half-pot", "no"])

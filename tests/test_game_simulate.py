@@ -15,7 +15,7 @@ from badugi_fast.game import HandState, TableRules
 from badugi_fast.game.engine import COMPLETE
 from badugi_fast.game.policies import BasicPolicy
 from badugi_fast.game.simulate import PlayedHand, play, simulate
-from badugi_fast.game.stars_text import hand_text, write_histories
+from badugi_fast.history.pokerstars.writer import hand_text, write_histories
 
 
 def _text(hands: int, seed: int, rules: TableRules, players: int = 6, currency: str | None = None) -> str:

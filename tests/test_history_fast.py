@@ -27,10 +27,11 @@ from tied_deals import tied_hands
 
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.simulate import PlayedHand, simulate
-from badugi_fast.game.stars_text import hand_text, write_histories
-from badugi_fast.history import read, stars
+from badugi_fast.history import read
 from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.cut import Run
+from badugi_fast.history.pokerstars import reader
+from badugi_fast.history.pokerstars.writer import hand_text, write_histories
 from badugi_fast.history.score import score
 from badugi_fast.history.sites import header_site
 from badugi_fast.history.sources import decode
@@ -41,7 +42,7 @@ pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is no
 def stars_run(text: str, first_index: int = 0, first_line: int = 0) -> Run:
     """PokerStars ``text`` as a run of file "f" that starts at its hand ``first_index`` and line ``first_line``."""
     data = text.encode("utf-8", "surrogatepass")
-    return Run("f", stars.SITE, first_index, first_line, text.count("PokerStars "), data)
+    return Run("f", reader.SITE, first_index, first_line, text.count("PokerStars "), data)
 
 
 def python_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
@@ -73,7 +74,7 @@ def stars_texts(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
         text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
-        if header_site(text[: text.find("\n")]) is stars:
+        if header_site(text[: text.find("\n")]) is reader:
             yield path.name, text
 
 
@@ -285,6 +286,61 @@ def test_payouts_swapped_in_real_files_are_a_mismatch(shared_histories: Path, mo
     assert_swaps_are_mismatches(hands, monkeypatch)
 
 
+_HEAD = """PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Al ($10 in chips)
+Seat 2: Bo ($10 in chips)
+Al: posts small blind $0.25
+Bo: posts big blind $0.50
+Al: calls $0.25
+Bo: checks
+"""
+_TAIL = """*** SHOW DOWN ***
+Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)
+Bo: shows [Ks Qd Jh Tc] (Badugi: K,Q,J,T)
+Al collected $1 from pot
+*** SUMMARY ***
+Total pot $1 | Rake $0
+"""
+_FORGED = [  # 2**56 hundredths each: 256 of them add exactly 2**64 to one of the C reader's sums
+    "Al: calls $720,575,940,379,279.36",
+    "Al: posts the ante 720575940379279.36",
+    "Al: posts big blind $720,575,940,379,279.36",
+    "Al collected $720,575,940,379,279.36 from pot",
+    "Uncalled bet ($720,575,940,379,279.36) returned to Al",
+]
+
+
+@pytest.mark.parametrize("forged", _FORGED)
+def test_sums_past_64_bits_are_not_vouched_for(forged: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """256 extra amounts of 2**56 hundredths: a 64-bit sum wraps back to the honest hand, which C verifies; the
+    forged hand must go to Python, whose integers do not wrap, and be a mismatch naming the exact amount."""
+    honest = _HEAD + _TAIL
+    assert fast_records(honest)[0]["status"] == "verified"
+    assert read_by_python(honest, monkeypatch) == []
+    text = _HEAD + (forged + "\n") * 256 + _TAIL
+    fast = fast_records(text)
+    assert fast == python_records(text)
+    assert fast[0]["status"] == "mismatch"
+    assert "184467440737095516.16" in fast[0]["reason"] or "184467440737095517.16" in fast[0]["reason"]
+    assert read_by_python(text, monkeypatch) == ["1"]
+
+
+def test_large_honest_amounts_are_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound on sums is far above any real hand: $400 trillion a player (15 digits, as the C reader takes)."""
+    stack, pot, call = "$400,000,000,000,000", "$800,000,000,000,000", "$399,999,999,999,999.50"
+    head = _HEAD.replace("$10 in", f"{stack} in").replace(
+        "Al: calls $0.25\nBo: checks", f"Al: raises {call} to {stack}"
+    )
+    tail = _TAIL.replace("collected $1 ", f"collected {pot} ").replace("pot $1 ", f"pot {pot} ")
+    text = f"{head}Bo: calls {call}\n{tail}"
+    fast = fast_records(text)
+    assert fast == python_records(text)
+    assert fast[0]["status"] == "verified"
+    assert fast[0]["players"][0]["collected"] == "800000000000000.00"
+    assert read_by_python(text, monkeypatch) == []
+
+
 def _sample_hands(name: str, count: int) -> str:
     data = (SAMPLES / name).read_bytes()
     text = decode(gzip.decompress(data) if name.endswith(".gz") else data)
@@ -331,5 +387,5 @@ def mutated(draw: st.DrawFn) -> str:
 def test_damaged_hands_agree(text: str) -> None:
     # ``stars_run`` makes a run of the text as the cut stage would, and that stage makes runs only where there is a
     # header: with every header deleted, the file is one "unknown" record (test_history_fuzz), not a run
-    assume(any(header_site(line) is stars for line in text.split("\n")))
+    assume(any(header_site(line) is reader for line in text.split("\n")))
     assert fast_records(text) == python_records(text)

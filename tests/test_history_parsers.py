@@ -13,6 +13,7 @@ import pytest
 
 from badugi_fast.history import Hand, parse, score, score_files
 from badugi_fast.history.command import SAMPLES
+from badugi_fast.history.common import MOST_DIGITS, amount
 from badugi_fast.history.score import money, site_values
 from badugi_fast.history.sources import decode
 
@@ -109,6 +110,27 @@ def test_a_bad_amount_is_an_error_naming_the_line() -> None:
     result = score(next(parse(text)))
     assert result.status == "error"
     assert result.reason == "line 10: not an amount: '$0.2x5'"
+
+
+def test_huge_amounts_are_exact_up_to_the_bound_and_refused_past_it() -> None:
+    """Amounts of up to MOST_DIGITS digits are read exactly (Python ints: no float, no overflow) and written back
+    exactly; past it, a clear error instead of Python's int <-> str limit or a float overflow."""
+    hand = one_hand(stars_text(), SPLIT_HAND)
+    huge = "9" * MOST_DIGITS
+    assert amount(f"${huge}.99") == int(huge + "99")
+    assert money(int(huge + "99") * 10**9) == f"{huge}99{'0' * 7}.00"  # a billion such lines: still exact
+    assert amount("0" * 40_000 + "1.5") == 150  # leading zeros do not count
+    bets = hand.replace("Bob: calls $0.25", f"Bob: bets ${huge}\nBob: raises $0.25 to ${huge[2:]}", 1)
+    result = score(next(parse(bets)))
+    assert (result.status, result.reason) == (
+        "error",
+        f"line 11: Bob brings their street total to {huge[2:]}.00, below what they already put in",
+    )
+    too_big = hand.replace("Bob: calls $0.25", f"Bob: calls ${'1' * 5000}", 1)
+    result = score(next(parse(too_big)))
+    assert result.status == "error"
+    assert result.reason is not None
+    assert result.reason.startswith("line 10: amount too large: 5000 digits (at most 30) in '$111")
 
 
 def test_unknown_text_is_one_error_record() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -93,3 +95,38 @@ def test_split_pots_pay_whole_chips() -> None:
     for chip in (0, -100, 1.5, True):
         with pytest.raises(ValueError, match="chip must be a positive integer amount"):
             award(pots, {0: 1}, [0], chip=chip)  # type: ignore[arg-type]  # bad input on purpose
+
+
+def bad_pot(amount: object, eligible: object) -> Pot:
+    return Pot(amount, eligible)  # type: ignore[arg-type]  # bad input on purpose
+
+
+@pytest.mark.parametrize(
+    ("pots", "ranks", "rake", "message"),
+    [
+        ([Pot(-100, (0, 1))], {0: 5, 1: 9}, 0, "a pot must be a non-negative integer number of chips, not -100"),
+        ([bad_pot(100.5, (0, 1))], {0: 5, 1: 9}, 0, "a pot must be a non-negative integer number of chips, not 100.5"),
+        ([bad_pot(101.0, (0, 1))], {0: 5, 1: 5}, 0, "a pot must be a non-negative integer number of chips, not 101.0"),
+        ([Pot(True, (0,))], {0: 5}, 0, "a pot must be a non-negative integer number of chips, not True"),
+        ([bad_pot(100, (0, "x"))], {0: 5}, 0, "pot 0: a player is a position (a non-negative int), not 'x'"),
+        ([Pot(100, (0,)), Pot(5, (-1,))], {0: 5}, 0, "pot 1: a player is a position (a non-negative int), not -1"),
+        (Pot(100, (0, 1)), {0: 5, 1: 9}, 0, "pots must be a sequence of Pot, not Pot"),
+        ([(100, (0, 1))], {0: 5, 1: 9}, 0, "pot 0 must be a Pot, not tuple"),
+        ([Pot(100, (0, 1))], {0: 5, 1: 9}, 1.5, "a rake must be a non-negative integer number of chips, not 1.5"),
+        ([Pot(100, (0, 1))], {0: 5, 1: 9}, 1.0, "a rake must be a non-negative integer number of chips, not 1.0"),
+        ([Pot(100, (0, 1))], {0: 5, 1: 9}, None, "a rake must be a non-negative integer number of chips, not None"),
+        ([Pot(100, (0, 1))], {0: 5, 1: 9}, -1, "a rake must be a non-negative integer number of chips, not -1"),
+        ([Pot(100, (0, 1))], {0: 0, 1: 9}, 0, "player 0 has rank 0: a rank number is an int 1..1092"),
+        ([Pot(100, (0, 1))], {0: 5, 1: 1093}, 0, "player 1 has rank 1093: a rank number is an int 1..1092"),
+        ([Pot(100, (0, 1))], {0: 5.5, 1: 9}, 0, "player 0 has rank 5.5: a rank number is an int 1..1092"),
+        ([Pot(100, (0, 1))], {0: True, 1: 9}, 0, "player 0 has rank True: a rank number is an int 1..1092"),
+        ([Pot(100, (0, 1))], {0: None, 1: 9}, 0, "player 0 has rank None: a rank number is an int 1..1092"),
+        ([Pot(100, (0, 1))], [5, 9], 0, "ranks must map each player to a rank number, not list"),
+    ],
+)
+def test_award_refuses_what_is_not_chips_or_ranks(pots: object, ranks: object, rake: object, message: str) -> None:
+    """Bad pots, rakes and ranks are a ValueError saying what is wrong: never floats paid out, never a rank 0 or a
+    float winning a pot, never a message about something else (a negative pot said "rake 0 is more than the pots
+    hold"; a float rake raised TypeError)."""
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        award(pots, ranks, [0, 1], rake)  # type: ignore[arg-type]  # bad input on purpose

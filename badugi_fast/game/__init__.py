@@ -13,7 +13,7 @@ from badugi_fast.game.engine import HandResult, HandState, IllegalActionError, T
 from badugi_fast.game.limits import LIMITS
 from badugi_fast.game.policies import BasicPolicy, Policy
 from badugi_fast.game.simulate import PlayedHand, play, simulate
-from badugi_fast.game.stars_text import hand_text, write_histories
+from badugi_fast.history.pokerstars.writer import hand_text, write_histories
 
 __all__ = [
     "LIMITS",

@@ -11,10 +11,11 @@ import sys
 import time
 from typing import TextIO
 
+from badugi_fast.files import replacing
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.limits import LIMITS
 from badugi_fast.game.simulate import simulate
-from badugi_fast.game.stars_text import write_histories
+from badugi_fast.history.pokerstars.writer import write_histories
 
 __all__ = ["add_arguments", "parse_stakes", "run"]
 
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         count = write_histories(hands, sys.stdout, "USD" if cash else None)
         report: TextIO = sys.stderr
     else:
-        with open(args.output, "w", encoding="utf-8") as out:
+        with replacing(args.output) as out:  # a file that was there stays whole until the new one is
             count = write_histories(hands, out, "USD" if cash else None)
         report = sys.stdout
     seconds = time.perf_counter() - started

@@ -24,19 +24,21 @@ engine the tests replay hands through):
 from __future__ import annotations
 
 import functools
+import numbers
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat, starmap
-from typing import Any
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import card_str, parse_cards
+from badugi_fast.game.events import Blind, Event
 from badugi_fast.game.limits import FIXED, LIMITS, raise_to_bounds
 from badugi_fast.pots import Pot, award_pots, build_pots, odd_chip_order
 
-__all__ = ["BETTING", "COMPLETE", "DRAW", "Event", "HandResult", "HandState", "IllegalActionError", "TableRules"]
+__all__ = ["BETTING", "COMPLETE", "DRAW", "HandResult", "HandState", "IllegalActionError", "TableRules"]
 
 #: The rank number of four valid, distinct card codes (the engine dealt them: no checks needed).
 _rank4 = backend.rank4
@@ -46,17 +48,13 @@ DRAW = "draw"
 COMPLETE = "complete"
 
 
-#: What happened, in order, as plain tuples (cheap to make; read by the text writer):
-#: ``("post", player, "small blind" | "big blind", amount, all_in)``, ``("fold", player)``, ``("check", player)``,
-#: ``("call", player, amount, all_in)``, ``("bet", player, amount, all_in)``,
-#: ``("raise", player, increment, total, all_in)``, ``("capped",)`` after the raise that reaches the cap,
-#: ``("uncalled", player, amount)``, ``("street", draw_number)`` before a draw, and
-#: ``("draw", player, thrown, kept, new)`` with tuples of card codes.
-Event = tuple[Any, ...]
-
-
 class IllegalActionError(ValueError):
     """An action the rules do not allow at this moment; the hand is left exactly as it was."""
+
+
+def _is_player(player: object, to_act: int | None) -> bool:
+    """Whether ``player`` is the int ``to_act`` (bools and floats that equal it are not players)."""
+    return not isinstance(player, bool) and isinstance(player, int) and player == to_act
 
 
 def _chips(value: object, what: str, minimum: int = 0) -> int:
@@ -103,8 +101,9 @@ class TableRules:
             _chips(self.small_bet, "the small bet", 1)
         if self.raise_cap is not None:
             _chips(self.raise_cap, "the raise cap", 2)
-        if not 0 <= self.rake_percent <= 100:
-            raise ValueError(f"the rake must be 0 to 100 percent, not {self.rake_percent!r}")
+        rake = self.rake_percent
+        if isinstance(rake, bool) or not isinstance(rake, numbers.Real) or not 0 <= rake <= 100:
+            raise ValueError(f"the rake must be a number of percent from 0 to 100, not {rake!r}")
         if self.rake_cap is not None:
             _chips(self.rake_cap, "the rake cap")
 
@@ -114,6 +113,17 @@ class TableRules:
             return self.big_blind
         small = self.big_blind if self.small_bet is None else self.small_bet
         return small if round_index < 2 else 2 * small
+
+    @property
+    def stakes(self) -> tuple[int, int]:
+        """The two amounts the table's stakes are named by: the small and big bet in fixed limit, else the blinds.
+
+        >>> TableRules(10, 25, small_bet=25).stakes, TableRules(10, 25, "pot").stakes
+        ((25, 50), (10, 25))
+        """
+        if self.limit == FIXED:
+            return self.bet_size(0), self.bet_size(3)
+        return self.small_blind, self.big_blind
 
     @functools.cached_property
     def bet_sizes(self) -> tuple[int, int, int, int]:
@@ -163,8 +173,8 @@ class HandState:
     ``bets`` (this round), ``contributed`` (this hand), ``pot`` (every chip put in so far, this round's bets
     included: the sum of ``contributed``), ``folded``, ``live`` (the players still in the hand, clockwise from the
     left of the button), ``cards`` (now) and ``dealt`` (first four), ``ranks`` (the rank number of each player's cards
-    now, 1 = best: kept up to date as they are dealt and drawn), ``events`` (what happened, see ``Event``) and, once
-    the hand is over, ``result``.
+    now, 1 = best: kept up to date as they are dealt and drawn), ``events`` (what happened, in order: see
+    ``badugi_fast.game.events``) and, once the hand is over, ``result``.
 
     >>> hand = HandState(TableRules(1, 2), [100, 100], button=0, rng=random.Random(7))
     >>> hand.to_act, hand.bets, hand.to_call(0)
@@ -279,10 +289,11 @@ class HandState:
         self.small_blind_player = button if n == 2 else (button + 1) % n
         self.big_blind_player = (self.small_blind_player + 1) % n
         stacks = self.stacks
-        for player, blind, amount in (
-            (self.small_blind_player, "small blind", rules.small_blind),
-            (self.big_blind_player, "big blind", rules.big_blind),
-        ):
+        blinds: tuple[tuple[int, Blind, int], ...] = (
+            (self.small_blind_player, "small", rules.small_blind),
+            (self.big_blind_player, "big", rules.big_blind),
+        )
+        for player, blind, amount in blinds:
             paid = amount if amount < stacks[player] else stacks[player]
             stacks[player] -= paid
             self.bets[player] = self.contributed[player] = paid
@@ -305,7 +316,9 @@ class HandState:
 
     def raise_bounds(self, player: int) -> tuple[int, int] | None:
         """The smallest and largest "bet/raise to" total ``player`` may choose now, or None if they may not."""
-        if self.phase != BETTING or player != self.to_act or self._why_no_raise(player) is not None:
+        if player is not self.to_act and not _is_player(player, self.to_act):
+            return None
+        if self.phase != BETTING or self._why_no_raise(player) is not None:
             return None
         bounds = self._bounds(player)
         self.offer = (len(self.events), bounds)  # kept until the next event, for the bet or raise that may follow
@@ -315,8 +328,8 @@ class HandState:
 
     def fold(self, player: int) -> None:
         """``player`` gives up the hand (allowed even when they could check)."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "fold")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "fold")
         self.folded[player] = True
         self.able[player] = False
         self.live.remove(player)
@@ -330,8 +343,8 @@ class HandState:
 
     def check(self, player: int) -> None:
         """``player`` checks: only when nothing is owed."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "check")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "check")
         if self.bets[player] < self.level:
             raise IllegalActionError(f"player {player} cannot check: {self.to_call(player)} to call")
         self.events.append(("check", player))
@@ -339,8 +352,8 @@ class HandState:
 
     def call(self, player: int) -> None:
         """``player`` matches the bet, or puts in their whole stack if it is smaller (all-in)."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "call")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "call")
         stacks = self.stacks
         amount = self.level - self.bets[player]
         if amount > stacks[player]:  # min() costs more than the comparison on this hot path
@@ -359,16 +372,16 @@ class HandState:
 
     def bet(self, player: int, amount: int) -> None:
         """``player`` makes the first bet of a round after a draw (``amount`` chips)."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "bet")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "bet")
         if self.level:
             raise IllegalActionError(f"player {player} cannot bet: there is already a bet of {self.level} (raise)")
         self._wager(player, amount, "bet")
 
     def raise_to(self, player: int, total: int) -> None:
         """``player`` raises, making their bet for the round ``total`` chips."""
-        if player != self.to_act or self.phase != BETTING:
-            self._refuse(player, "raise")
+        if player is not self.to_act or self.phase != BETTING:
+            self._check_turn(player, "raise")
         if not self.level:
             raise IllegalActionError(f"player {player} cannot raise: nobody has bet this round (bet)")
         self._wager(player, total, "raise")
@@ -376,10 +389,15 @@ class HandState:
     def draw(self, player: int, discards: Sequence[int] | str = ()) -> None:
         """``player`` throws away ``discards`` (card codes, or card text such as ``"Kc 9d"``; none = stand pat) and
         is dealt as many new cards at once."""
-        if player != self.to_act or self.phase != DRAW:
-            self._refuse(player, "draw")
+        if player is not self.to_act or self.phase != DRAW:
+            self._check_turn(player, "draw")
         hand = self.cards[player]
-        thrown = tuple(parse_cards(discards) if isinstance(discards, str) else discards)
+        try:
+            thrown = tuple(parse_cards(discards) if isinstance(discards, str) else discards)
+        except TypeError:  # None, a number...
+            raise IllegalActionError(
+                f"player {player} cannot discard {discards!r}: discards are card codes or card text"
+            ) from None
         count = len(thrown)
         if count:
             kept = hand.copy()
@@ -421,7 +439,14 @@ class HandState:
             stub = list(_DECK)
             _shuffle(stub, self.rng.random)
             return stub
-        stub = [int(card) for card in deck]
+        try:
+            stub = list(deck)
+        except TypeError:
+            raise ValueError(f"the deck must be a sequence of card codes, not {deck!r}") from None
+        for card in stub:
+            if isinstance(card, bool) or not hasattr(type(card), "__index__"):  # ints (numpy's too), not 3.0 or "3"
+                raise ValueError(f"the deck must hold card codes (ints 0..51), not {card!r}")
+        stub = list(map(operator.index, stub))
         if len(set(stub)) != len(stub) or any(not 0 <= card <= 51 for card in stub):
             raise ValueError("the deck must hold distinct card codes 0..51")
         if len(stub) < 4 * self.n:
@@ -442,11 +467,19 @@ class HandState:
                 raise IllegalActionError(f"player {player} cannot discard {shown}: it is not in their hand")
         raise IllegalActionError(f"player {player} cannot discard the same card twice")
 
-    def _refuse(self, player: int, what: str) -> None:
-        """Raise the error for an action out of turn or out of phase."""
+    def _check_turn(self, player: object, what: str) -> None:
+        """Raise the error if ``player`` may not ``what`` now: not a player, out of phase or out of turn.
+
+        Each action calls this when its own quick test fails: ``player is not self.to_act`` (which refuses
+        ``True`` and ``1.0`` for player 1 at no cost) or the wrong phase. Two equal ints are almost always the same
+        object (CPython keeps one of each small int), but when they are not, ``player`` is let through here.
+        """
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise IllegalActionError(f"cannot {what}: a player is an int 0..{self.n - 1}, not {player!r}")
         if self.phase != (DRAW if what == "draw" else BETTING):
             raise IllegalActionError(f"player {player} cannot {what}: the hand is in its {self.phase} phase")
-        raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
+        if player != self.to_act:
+            raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
 
     def _bounds(self, player: int) -> tuple[int, int]:
         """``raise_to_bounds`` for ``player`` now (the caller made sure that they may bet or raise)."""

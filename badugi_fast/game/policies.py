@@ -7,9 +7,9 @@ A policy decides one thing at a time for the player whose turn it is: ``draw`` r
 
 ``BasicPolicy`` (the simulator's default):
 
-- **Drawing**: keep the usable cards (the best subset with no two of a rank or suit), throw the rest away. With two
-  or more draws to come it may also break a rough hand: a badugi or three-card hand with a jack or worse on top
-  loses its top card (half of the time).
+- **Drawing**: ``badugi_fast.drawing.BASIC``, the one definition the odds use too: keep the usable cards (the best
+  subset with no two of a rank or suit), throw the rest away. With two or more draws to come it may also break a
+  rough hand: a badugi or three-card hand with a jack or worse on top loses its top card (half of the time).
 - **Strength**: 3 for a badugi 8-high or better; 2 for any other badugi, or a three-card hand 7-high or better
   while draws remain; 1 for a worse three-card hand while draws remain, a three-card hand 5-high or better after
   the last draw, or a two-card hand 5-high or better with two or more draws to come; 0 for the rest. With
@@ -24,10 +24,9 @@ A policy decides one thing at a time for the player whose turn it is: ``draw`` r
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 from typing import Protocol
 
-from badugi_fast._backend import backend
+from badugi_fast.drawing import BASIC, DrawingPolicy
 from badugi_fast.game.engine import HandState
 from badugi_fast.ranks import RANK_COUNT, WORST_BADUGI, WORST_THREE_CARD, rank_values
 
@@ -35,8 +34,6 @@ __all__ = ["BasicPolicy", "Decision", "Policy"]
 
 #: ``(verb, amount)``: verb in fold/check/call/bet/raise; amount is the "to" total of a bet or raise, else 0.
 Decision = tuple[str, int]
-
-_usable4 = backend.usable4
 
 
 def _strength(rank: int, round_index: int) -> int:
@@ -53,13 +50,8 @@ def _strength(rank: int, round_index: int) -> int:
 
 #: _STRENGTH[round][rank], worked out once
 _STRENGTH = [[0] + [_strength(rank, round_index) for rank in range(1, RANK_COUNT + 1)] for round_index in range(4)]
-#: usable-card mask (bit i = card i plays) -> positions of the cards that do not play
-_UNUSED = [tuple(i for i in range(4) if not mask >> i & 1) for mask in range(16)]
-#: usable-card mask -> the cards that do not play, taken from a hand as a tuple (when two or more do not play)
-_THROW = [itemgetter(*unused) if len(unused) > 1 else None for unused in _UNUSED]
 #: _AGGRESSION[strength][facing a bet]: how often a hand bets (when free) or raises (facing a bet)
 _AGGRESSION = ((0.0, 0.0), (0.1, 0.0), (0.5, 0.2), (0.85, 0.85))
-_JACK = 10  # rank index of the jack in a card code (code >> 2)
 
 
 class Policy(Protocol):
@@ -75,7 +67,8 @@ class Policy(Protocol):
 
 
 class BasicPolicy:
-    """Draw to the usable cards; bet strong hands, call with fair ones, fold the rest, with some randomness.
+    """Draw with ``drawing`` (default ``BASIC``); bet strong hands, call with fair ones, fold the rest, with some
+    randomness.
 
     >>> from badugi_fast import card_str, parse_cards
     >>> from badugi_fast.game import TableRules
@@ -88,27 +81,16 @@ class BasicPolicy:
     'Kc'
     """
 
-    def __init__(self, bluff: float = 0.08) -> None:
+    def __init__(self, bluff: float = 0.08, drawing: DrawingPolicy = BASIC) -> None:
         if not 0.0 <= bluff <= 0.5:
             raise ValueError(f"bluff must be a probability from 0 to 0.5, not {bluff!r}")
         self.bluff = bluff
+        self.drawing = drawing
+        self._draw = drawing.draw
 
     def draw(self, hand: HandState, player: int, rng: random.Random) -> list[int]:
-        cards = hand.cards[player]
-        mask = _usable4(cards[0], cards[1], cards[2], cards[3])
-        throw = _THROW[mask]
-        if throw is not None:
-            return list(throw(cards))
-        unused = _UNUSED[mask]
-        kept = cards.copy()
-        discards = []
-        if unused:
-            discards.append(kept.pop(unused[0]))
-        if hand.round < 2:
-            top = max(kept)  # the highest code has the highest rank
-            if top >> 2 >= _JACK and rng.random() < 0.5:
-                discards.append(top)
-        return discards
+        # A draw in betting round r (0 = before the first draw) has 3 - r draws to come, itself included.
+        return self._draw(hand.cards[player], 3 - hand.round, rng, len(hand.live) - 1)
 
     def act(self, hand: HandState, player: int, rng: random.Random) -> Decision:
         strength = _STRENGTH[hand.round][hand.ranks[player]]

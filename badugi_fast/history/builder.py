@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from badugi_fast.history.common import money
 from badugi_fast.history.model import Action, Draw, Hand, Seat
 
 __all__ = ["Builder"]
@@ -94,7 +95,8 @@ class Builder:
         """What the player puts in to bring their street total to ``total``."""
         increment = total - self._totals.get(name, 0)
         if increment < 0:
-            raise ValueError(f"{name} brings their street total to {total / 100}, below what they already put in")
+            total_text = money(total, self.hand.places)
+            raise ValueError(f"{name} brings their street total to {total_text}, below what they already put in")
         return increment
 
     def draw(self, name: str, discarded: int, new_cards: tuple[str, ...] | None = None) -> None:
@@ -102,7 +104,8 @@ class Builder:
 
     def dealt(self, name: str, cards: Iterable[str], description: str | None = None) -> None:
         """The player's whole hand is now ``cards`` (hole cards, or the kept and new cards after a draw), with the
-        site's description of those cards if it gives one (earlier descriptions were of other cards)."""
+        site's description of those cards if it gives one (earlier descriptions were of other cards). Mirrored in
+        csrc/stars.c: set_cards()."""
         self.hand.cards[name] = tuple(cards)
         if description:
             self.hand.descriptions[name] = [description.strip()]
@@ -115,7 +118,8 @@ class Builder:
         self.hand.cards[name] = tuple(c for c in self.hand.cards.get(name, ()) if c not in gone) + tuple(drawn)
 
     def show(self, name: str, cards: tuple[str, ...], description: str | None = None) -> None:
-        """The player shows ``cards``; at showdown (``hand.showdown`` already set) this counts as contesting."""
+        """The player shows ``cards``; at showdown (``hand.showdown`` already set) this counts as contesting.
+        Mirrored in csrc/stars.c: set_cards()."""
         self.hand.cards[name] = cards
         if self.hand.showdown and name not in self.hand.shown:
             self.hand.shown.append(name)
@@ -123,13 +127,14 @@ class Builder:
             self.describe(name, description)
 
     def reveal(self, name: str, cards: tuple[str, ...], description: str | None = None) -> None:
-        """Cards learnt from the summary (a hand mucked at showdown, or a repeat of a shown one)."""
+        """Cards learnt from the summary (a hand mucked at showdown, or a repeat of a shown one). Mirrored in
+        csrc/stars.c: set_cards()."""
         self.hand.cards[name] = cards
         if description:
             self.describe(name, description)
 
     def describe(self, name: str, description: str) -> None:
-        """The site's own words for the player's hand."""
+        """The site's own words for the player's hand (mirrored in csrc/stars.c: describe())."""
         self.hand.descriptions.setdefault(name, []).append(description.strip())
 
     def muck(self, name: str) -> None:

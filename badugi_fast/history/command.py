@@ -1,21 +1,23 @@
 """``badugi score [PATH ...]``: score hand histories, write one record per hand, summarise on stderr.
 
 With no PATH it scores the sample histories shipped inside the package. Exit status: 0 when no hand mismatched
-or failed to parse, 1 otherwise, 2 on a usage error (raised as ValueError/OSError, reported by ``cli``).
+or failed to parse, 1 otherwise, 2 on a usage error (raised as ValueError/OSError, reported by ``cli``): a missing
+path, an output file that is one of the inputs, a bad option.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
+from badugi_fast.files import cores, identity, replacing
 from badugi_fast.history.output import FORMATS, header
-from badugi_fast.history.pipeline import Rendered, render_files
+from badugi_fast.history.pipeline import Rendered, render_sources
+from badugi_fast.history.sources import Source, expand
 
 __all__ = ["SAMPLES", "add_arguments", "run"]
 
@@ -38,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--output", "-o", metavar="FILE", help="write the records to FILE instead of stdout")
     parser.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="N", help="score files in N processes (0: one per CPU)"
+        "--jobs", "-j", type=int, default=1, metavar="N", help="score in N processes (0: one per core, the most)"
     )
     parser.add_argument(
         "--fail-on-mismatch",
@@ -49,30 +51,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score, write, summarise; returns the exit status."""
-    if args.jobs < 0:
-        raise ValueError(f"--jobs must be 0 or more, not {args.jobs}")
-    jobs = args.jobs or os.cpu_count() or 1
-    paths = args.paths or [str(SAMPLES)]
-    for path in paths:
-        if path != "-" and not os.path.exists(path):
-            raise FileNotFoundError(f"no such file or folder: {path}")
+    jobs = _jobs(args.jobs)
+    sources = expand(args.paths or [str(SAMPLES)], note=_note)
     if args.output:
-        with open(args.output, "w", encoding="utf-8", newline="") as stream:
-            counts = _score(paths, jobs, args.format or "jsonl", stream, args.fail_on_mismatch)
+        _refuse_input_as_output(args.output, sources)
+        with replacing(args.output) as stream:
+            counts = _score(sources, jobs, args.format or "jsonl", stream, args.fail_on_mismatch)
     else:
         form = args.format or ("table" if sys.stdout.isatty() else "jsonl")
-        counts = _score(paths, jobs, form, sys.stdout, args.fail_on_mismatch)
+        counts = _score(sources, jobs, form, sys.stdout, args.fail_on_mismatch)
     return 1 if counts["mismatch"] or counts["error"] else 0
 
 
-def _score(paths: list[str], jobs: int, form: str, stream: TextIO, stop_early: bool) -> Counter[str]:
+def _jobs(asked: int) -> int:
+    """The number of processes for ``--jobs``: 0 means one per core, and never more than the cores."""
+    if asked < 0:
+        raise ValueError(f"--jobs must be 0 or more, not {asked}")
+    available = cores()
+    if asked > available:
+        _note(f"--jobs {asked}: using {available}, the number of cores")
+    return min(asked or available, available)
+
+
+def _refuse_input_as_output(output: str, sources: list[Source]) -> None:
+    """ValueError when the output file is one of the files to read (it would be written over as it is read)."""
+    target = identity(output)
+    if target is None:
+        return
+    for source in sources:
+        if source.file == target:
+            raise ValueError(f"the output file {output} is also an input ({source.name}): choose another")
+
+
+def _score(sources: list[Source], jobs: int, form: str, stream: TextIO, stop_early: bool) -> Counter[str]:
     """Write every record; print progress (on a terminal) and the summary to stderr; return the counts."""
     stream.write(header(form))
     counts: Counter[str] = Counter()
     progress = sys.stderr.isatty()
     started = time.perf_counter()
     last_file = None
-    for part in render_files(paths, form, jobs, note=_note):
+    for part in render_sources(sources, form, jobs):
         if part.texts and part.source != last_file:
             counts["files"] += 1
             last_file = part.source
@@ -81,6 +99,7 @@ def _score(paths: list[str], jobs: int, form: str, stream: TextIO, stop_early: b
         if failed is not None:
             hands = failed + 1
         stream.write("".join(part.texts[:hands]))
+        stream.flush()  # records go out as their run is done: a reader downstream sees them as they come
         _count(counts, part, hands)
         if failed is not None:
             stream.flush()

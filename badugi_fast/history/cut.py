@@ -161,10 +161,13 @@ class _Cutter:
             self.skipping = False
 
     def _hand_on(self, final: bool) -> Iterator[Unit]:
-        """The runs that are complete (all of them when ``final``), their text let go; an error record for an open
-        hand that has grown longer than any real hand."""
+        """The runs that are complete (all of them when ``final``), their text let go; an error record instead of
+        a hand longer than any real hand, as soon as it is that long."""
         headers = self.headers
         while headers:
+            if self._length(0) > MAX_HAND_BYTES:
+                yield self._too_long()
+                continue
             first, site, _ = headers[0]
             count = 1
             while (
@@ -172,18 +175,20 @@ class _Cutter:
                 and count < self.run_hands
                 and headers[count][1] is site
                 and headers[count][0] - first <= RUN_BYTES
+                and self._length(count) <= MAX_HAND_BYTES
             ):
                 count += 1
-            if count < len(headers) or final:  # full, or the next hand is another site's: the next header ends the run
+            if count < len(headers) or final:  # the next header ends the run: full, another site's, or too long
                 yield self._run(count)
             else:
                 break
         if not headers:
             yield from self._between_hands(final)
-        elif self.end - headers[-1][0] > MAX_HAND_BYTES:
-            if len(headers) > 1:
-                yield self._run(len(headers) - 1)
-            yield from self._too_long()
+
+    def _length(self, number: int) -> int:
+        """The length of the hand of header ``number``, so far for the last one."""
+        end = self.headers[number + 1][0] if number + 1 < len(self.headers) else self.end
+        return end - self.headers[number][0]
 
     def _run(self, count: int) -> Run:
         """The run of the first ``count`` headers, up to the next header (the newline before it left out, as in the
@@ -238,21 +243,25 @@ class _Cutter:
             return
         self._let_go(self.scanned, self.scanned_line)
 
-    def _too_long(self) -> Iterator[Unit]:
-        """The only open hand is longer than any real hand: an error record, and its text is let go as it comes."""
-        start, parser, line = self.headers[0]
+    def _too_long(self) -> Unreadable:
+        """An error record for the first hand, longer than any real hand; its text is let go, and the rest of it
+        too as it comes when it is still open."""
+        start, parser, line = self.headers.pop(0)
         header_end = self.buffer.find(b"\n", start - self.base)
         header = text_of(bytes(self.buffer[start - self.base : header_end]))
         limit = MAX_HAND_BYTES >> 20
-        yield Unreadable(
+        unreadable = Unreadable(
             self.source.name,
             parser.SITE,
             self.hands_seen,
             line + 1,
             hand_id_of(header),
-            f"a hand longer than {limit} MiB: not read (the text up to the next hand header is skipped)",
+            f"a hand longer than {limit} MiB: not read",
         )
         self.hands_seen += 1
-        self.headers.clear()
-        self.skipping = True
-        self._let_go(self.scanned, self.scanned_line)
+        if self.headers:
+            self._let_go(self.headers[0][0], self.headers[0][2])
+        else:
+            self.skipping = True
+            self._let_go(self.scanned, self.scanned_line)
+        return unreadable

@@ -22,7 +22,7 @@ HEADER_PREFIX = "Full Tilt Poker "
 
 _HEADER = re.compile(r"Full Tilt Poker .*?Game #(\d+): *(.*)")
 
-#: A newline and the start of a line that starts a hand: ``detect.header_positions`` finds headers with it.
+#: A newline and the start of a line that starts a hand: ``read.header_positions`` finds headers with it.
 HEADER_LINE = re.compile(r"\nFull Tilt Poker [^\n]*?Game #")
 _TOURNAMENT_WORDS = ("Tournament", "Sit & Go", "Sit&Go")
 

@@ -23,7 +23,7 @@ HEADER_PREFIX = "#"
 
 _HEADER = re.compile(r"#(\d+): (.*?) - (.*)")
 
-#: A newline and the start of a line that starts a hand (as ``_HEADER`` matches it): ``detect.header_positions``
+#: A newline and the start of a line that starts a hand (as ``_HEADER`` matches it): ``read.header_positions``
 #: finds headers with it.
 HEADER_LINE = re.compile(r"\n#\d+: [^\n]*? - ")
 _TABLE = re.compile(r"Table '(.*)' Seat (\d+) is the button")

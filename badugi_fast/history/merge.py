@@ -17,16 +17,16 @@ from badugi_fast.history.builder import Builder
 from badugi_fast.history.common import ParseError, amount, cards_in, game_info
 from badugi_fast.history.model import Hand
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "description_of", "is_header", "parse_hand"]
 
 SITE = "Merge"
 HEADER_PREFIX = "<game"
 
 #: A newline and the start of a line that starts a hand, ``<game ...>`` or ``<game>`` alone:
-#: ``detect.header_positions`` finds headers with it.
+#: ``read.header_positions`` finds headers with it.
 HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
 
-_DESCRIPTION = re.compile(r'<description\s[^>]*?type="([^"]*)"[^>]*?stakes="([^"]*)"')
+_DESCRIPTION_TAG = re.compile(r"<description\s[^>]*")
 #: round id -> street (draw rounds and the betting after them share a street)
 _ROUNDS = {
     "BLINDS": 0,
@@ -82,12 +82,45 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
 def _description_before(lines: Sequence[str], start: int) -> tuple[str, str]:
     """``(type, stakes)`` of the last ``<description>`` before line ``start`` (a few lines back at most)."""
     for index in range(start - 1, max(start - 20, -1), -1):
-        found = _DESCRIPTION.search(lines[index])
+        found = description_of(lines[index])
         if found is not None:
-            return found.group(1), found.group(2)
+            return found
         if "</game>" in lines[index]:
             break
     return "", ""
+
+
+def description_of(line: str) -> tuple[str, str] | None:
+    r"""``(type, stakes)`` of the first ``<description ... type="..." ... stakes="...">`` tag of ``line``, or None.
+
+    This is what ``re.search(r'<description\s[^>]*?type="([^"]*)"[^>]*?stakes="([^"]*)"', line)`` finds, in time
+    linear in the line; that pattern takes quadratic time on a long line with many ``type=""`` and no ``stakes``
+    (each ``type`` scans the rest of the tag) or many ``<description`` and no ``>``. The same search, step by step:
+    a ``<description`` is tried only if it is the first of its stretch without ``>`` (a later one in the stretch
+    has fewer places to look); its ``type`` values are tried in order, each followed by the first ``stakes="``
+    before the next ``>``, which needs a ``"`` after it; a stretch already searched without success is not
+    searched again.
+
+    >>> description_of('<description type="Badugi" stakes="Pot Limit ($0.05/$0.10)"/>')
+    ('Badugi', 'Pot Limit ($0.05/$0.10)')
+    >>> description_of('<description stakes="x" type="Badugi"/>') is None
+    True
+    """
+    last_quote = line.rfind('"')
+    searched = -1  # no stakes to find from anywhere before this ">" (or the end of the line)
+    for tag in _DESCRIPTION_TAG.finditer(line):
+        at = tag.start() + len("<description ")
+        while (at := line.find('type="', at, tag.end())) >= 0:
+            close = line.find('"', at + 6)
+            if close < 0:  # then no later type has a closing quote either
+                return None
+            if close + 1 > searched:
+                searched = line.find(">", close + 1) % (len(line) + 1)  # -1 (no ">") becomes len(line)
+                stakes = line.find('stakes="', close + 1, searched)
+                if stakes >= 0 and last_quote >= stakes + 8:
+                    return line[at + 6 : close], line[stakes + 8 : line.find('"', stakes + 8)]
+            at += 1
+    return None
 
 
 def _read_game(hand: Hand, game: ElementTree.Element) -> None:

@@ -1,7 +1,13 @@
-"""Renderings of scored hands: JSON Lines (one object per hand), CSV (one row per hand) and a table for people.
+r"""Renderings of scored hands: JSON Lines (one object per hand), CSV (one row per hand) and a table for people.
 
 Each result renders to its own text, independently of the others, so that worker processes can render the hands
 they scored and the parent only writes text out: a bulk run streams, whatever the number of processes.
+
+Names and file names are whatever a file says, so two renderings guard against them. The table, meant for a
+terminal, shows control characters (ANSI escapes, newlines, C0 and C1 controls, bidi overrides) as visible escapes
+such as ``\x1b`` instead of letting them act. CSV, meant for spreadsheets, prefixes a cell that starts with
+``=``, ``+``, ``-``, ``@``, a tab or a carriage return with a single quote, so that no cell is run as a formula
+(OWASP's advice against CSV injection). JSON Lines is data for programs and stays exact.
 """
 
 from __future__ import annotations
@@ -9,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable
 from typing import TextIO
 
@@ -91,30 +98,59 @@ def _json_line(result: Result) -> str:
 
 
 def _csv_row(result: Result) -> str:
-    """One CSV row; players are joined into one column with ``_player_text``."""
+    """One CSV row; players are joined into one column with ``_player_text``. Text cells are ``_inert``."""
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerow(
         (
-            result.file,
+            _inert(result.file),
             result.index,
-            result.hand_id,
-            result.site,
-            result.game,
-            result.limit or "",
+            _inert(result.hand_id),
+            _inert(result.site),
+            _inert(result.game),
+            _inert(result.limit or ""),
             result.status,
-            result.reason or "",
-            "; ".join(_player_text(player) for player in result.players),
+            _inert(result.reason or ""),
+            _inert("; ".join(_player_text(player) for player in result.players)),
         )
     )
     return buffer.getvalue()
 
 
+#: What a spreadsheet may take as the start of a formula (OWASP, "CSV Injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(cell: str) -> str:
+    r"""``cell``, with a single quote before it when a spreadsheet would read it as a formula.
+
+    >>> _inert("=HYPERLINK(\"http://x\")"), _inert("-5"), _inert("Hero [As 2h 3d 4c] 1.00/1.00")
+    ('\'=HYPERLINK("http://x")', "'-5", 'Hero [As 2h 3d 4c] 1.00/1.00')
+    """
+    return "'" + cell if cell.startswith(_FORMULA_STARTS) else cell
+
+
+#: Characters that act on a terminal instead of showing: C0 and C1 controls and DEL (ANSI escapes, newlines,
+#: carriage returns, bells), the bidirectional marks, embeddings, overrides and isolates, and the line and
+#: paragraph separators.
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def _visible(text: str) -> str:
+    r"""``text`` with every character of ``_CONTROLS`` written as its Python escape, for a terminal.
+
+    >>> print(_visible("\x1b[31mred\x1b[0m\nnext \u202egnp.exe"))
+    \x1b[31mred\x1b[0m\nnext \u202egnp.exe
+    """
+    return _CONTROLS.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def _table_line(result: Result) -> str:
-    """One or two lines: where the hand is, its site and status, who was paid; then the reason if any."""
-    where = f"{_short(result.file)}:{result.index} #{result.hand_id}"
-    detail = result.reason if result.status in ("error", "skipped", "mismatch") else ""
-    paid = ", ".join(_player_text(p) for p in result.players if p.collected not in (None, "0", "0.00"))
-    text = f"{where:<40} {result.site:<10} {result.status:<11} {paid or detail}\n"
+    """One or two lines: where the hand is, its site and status, who was paid; then the reason if any. Every
+    text from a file is ``_visible``."""
+    where = _visible(f"{_short(result.file)}:{result.index} #{result.hand_id}")
+    detail = _visible(result.reason or "") if result.status in ("error", "skipped", "mismatch") else ""
+    paid = _visible(", ".join(_player_text(p) for p in result.players if p.collected not in (None, "0", "0.00")))
+    text = f"{where:<40} {_visible(result.site):<10} {result.status:<11} {paid or detail}\n"
     if detail and paid:
         text += f"{'':<63} {detail}\n"
     return text

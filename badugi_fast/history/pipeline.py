@@ -31,6 +31,7 @@ __all__ = [
     "ordered_map",
     "parse",
     "render_files",
+    "render_sources",
     "score_file",
     "score_files",
     "score_files_grouped",
@@ -105,10 +106,15 @@ def score_files_grouped(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[li
 def render_files(
     paths: Iterable[PathLike], form: str, jobs: int = 1, note: Callable[[str], None] | None = None
 ) -> Iterator[Rendered]:
-    """The hands of the files named by ``paths`` rendered in output format ``form``, a ``Rendered`` per run, in
-    input order: the workers render too, so the parent only writes text. ``note`` hears what ``expand`` says."""
+    """The hands of the files named by ``paths`` rendered in output format ``form``: ``render_sources`` of what
+    ``expand`` finds (``note`` hears what it says)."""
+    return render_sources(expand(_strings(paths), note), form, jobs)
+
+
+def render_sources(sources: Iterable[Source], form: str, jobs: int = 1) -> Iterator[Rendered]:
+    """The hands of ``sources`` rendered in output format ``form``, a ``Rendered`` per run, in input order: the
+    workers render too, so the parent only writes text."""
     renderer(form)  # a bad format is an error here, not in a worker
-    sources = expand(_strings(paths), note)
     return ordered_map(functools.partial(_render, form=form), units(sources), jobs)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from badugi_fast.cards import rank_value
 from badugi_fast.evaluator import describe, evaluate, rank_values
+from badugi_fast.history.common import money
 from badugi_fast.history.model import Hand, Seat
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
 
@@ -80,19 +81,6 @@ class Result:
         }
 
 
-def money(hundredths: int, places: int = 2) -> str:
-    """An amount in hundredths as the site would write it: 2 decimals, or none for whole tournament chips.
-
-    >>> money(545), money(-5), money(10000, 0), money(150, 0)
-    ('5.45', '-0.05', '100', '1.50')
-    """
-    if places == 0 and hundredths % 100 == 0:
-        return str(hundredths // 100)
-    sign = "-" if hundredths < 0 else ""
-    whole, cents = divmod(abs(hundredths), 100)
-    return f"{sign}{whole}.{cents:02d}"
-
-
 def score(hand: Hand) -> Result:
     """The verdict on one hand (never raises: a hand that cannot be scored is an ``error`` result)."""
     result = Result(hand.source, hand.index, hand.hand_id, hand.site, hand.game, hand.limit, "error")
@@ -110,7 +98,8 @@ def score(hand: Hand) -> Result:
 
 
 def _score_badugi(hand: Hand, result: Result) -> None:
-    """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid."""
+    """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid.
+    Mirrored in csrc/stars.c: pay()."""
     problems: list[str] = []
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)

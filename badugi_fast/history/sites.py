@@ -12,7 +12,8 @@ import re
 from types import ModuleType
 
 from badugi_fast._backend import history_fast_paths
-from badugi_fast.history import fulltilt, kingsclub, merge, stars
+from badugi_fast.history import fulltilt, kingsclub, merge
+from badugi_fast.history.pokerstars import reader as stars
 
 __all__ = ["BY_NAME", "PARSERS", "find_headers", "header_site", "headers_in"]
 

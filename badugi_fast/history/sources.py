@@ -18,7 +18,6 @@ import gzip
 import io
 import lzma
 import os
-import stat
 import sys
 import zipfile
 import zlib
@@ -27,6 +26,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Protocol, Union
+
+from badugi_fast.files import identity
 
 __all__ = [
     "BLOCK_BYTES",
@@ -109,15 +110,16 @@ def decode(data: bytes) -> str:
 @dataclass(frozen=True)
 class Source:
     """One file to read. ``open`` gives a new binary stream of its (decompressed) bytes, to use in a ``with``
-    statement. ``strict`` is False for
-    files met inside a folder: those may be other kinds of file, and give no record when they hold no hand. ``path``
-    is set when the bytes are the regular file at ``path`` as it is on disk, so a part of it can be read back by
-    byte offsets. ``error`` says why the source cannot be read at all."""
+    statement. ``strict`` is False for files met inside a folder: those may be other kinds of file, and give no
+    record when they hold no hand. ``path`` is set when the bytes are the regular file at ``path`` as it is on disk,
+    so a part of it can be read back by byte offsets. ``file`` is the (device, inode) of the file on disk it comes
+    from, if any (an archive's, for a member). ``error`` says why the source cannot be read at all."""
 
     name: str
     open: Opener
     strict: bool = True
     path: str | None = None
+    file: tuple[int, int] | None = None
     error: str | None = None
 
 
@@ -140,14 +142,14 @@ def expand(paths: Iterable[str], note: Callable[[str], None] | None = None) -> l
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
         for file in files:
-            identity = _identity(file)
-            if identity is not None:
-                if identity in seen:
+            same = identity(file)
+            if same is not None:
+                if same in seen:
                     if note is not None:
-                        note(f"{file} is the same file as {seen[identity]}: read once")
+                        note(f"{file} is the same file as {seen[same]}: read once")
                     continue
-                seen[identity] = file
-            found.extend(_file_sources(file, strict))
+                seen[same] = file
+            found.extend(_file_sources(file, strict, same))
     return found
 
 
@@ -158,33 +160,24 @@ def _walk(folder: str) -> list[str]:
     for top, folders, names in os.walk(folder):
         folders[:] = [name for name in folders if not name.startswith(".")]
         files.extend(os.path.join(top, name) for name in names if not name.startswith("."))
-    return sorted((file for file in files if _identity(file) is not None), key=lambda file: Path(file).parts)
+    return sorted((file for file in files if identity(file) is not None), key=lambda file: Path(file).parts)
 
 
-def _identity(path: str) -> tuple[int, int] | None:
-    """``(device, inode)`` of a regular file (what links share), or None for anything else."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
-
-
-def _file_sources(path: str, strict: bool) -> list[Source]:
-    """The sources of one file: itself, its decompressed content, or each member of a zip archive."""
+def _file_sources(path: str, strict: bool, file: tuple[int, int] | None) -> list[Source]:
+    """The sources of one file: itself, its decompressed content, or each member of a zip archive. ``file`` is its
+    identity (None when it is not a regular file: a FIFO or a device is read as a stream)."""
     suffix = os.path.splitext(path)[1].lower()
     if suffix == ".zip":
         try:
             with zipfile.ZipFile(path) as archive:
                 members = [member.filename for member in archive.infolist() if not member.is_dir()]
         except READ_ERRORS as error:
-            return [Source(path, _nothing, strict, error=f"cannot decompress: {error}")]
-        return [Source(f"{path}/{member}", _zip_opener(path, member), strict) for member in members]
+            return [Source(path, _nothing, strict, file=file, error=f"cannot decompress: {error}")]
+        return [Source(f"{path}/{member}", _zip_opener(path, member), strict, file=file) for member in members]
     if suffix in _DECOMPRESSORS:
         decompress = _DECOMPRESSORS[suffix]
-        return [Source(path, lambda: decompress(path), strict)]
-    regular = _identity(path) is not None
-    return [Source(path, lambda: open(path, "rb"), strict, path if regular else None)]
+        return [Source(path, lambda: decompress(path), strict, file=file)]
+    return [Source(path, lambda: open(path, "rb"), strict, path if file is not None else None, file)]
 
 
 def _zip_opener(archive: str, member: str) -> Opener:
@@ -229,7 +222,7 @@ class TextStream:
     """
 
     def __init__(self, stream: Readable) -> None:
-        self._stream = stream
+        self._read_some = getattr(stream, "read1", stream.read)
         self.shift: int | None = 0
         self._utf16: codecs.IncrementalDecoder | None = None
         self._pending = b""  # a CR or the start of a BOM held back until the next block says what it is
@@ -260,7 +253,9 @@ class TextStream:
             yield text
 
     def _read(self) -> bytes:
-        return self._stream.read(BLOCK_BYTES)
+        """Up to a block: what one read gives (``read1``), so that a pipe is read as its data comes rather than
+        waiting for a whole block."""
+        return self._read_some(BLOCK_BYTES)
 
     def _normalise(self, block: bytes, final: bool) -> bytes:
         """One block normalised, with what it leaves undecided held back for the next (all of it when ``final``)."""

@@ -1,4 +1,4 @@
-/* Drives every entry point of csrc/badugi.c and csrc/stars.c with random input under AddressSanitizer and UndefinedBehaviorSanitizer
+/* Drives every entry point of csrc/badugi.c, csrc/odds.c and csrc/stars.c with random input under AddressSanitizer and UndefinedBehaviorSanitizer
  * (tests/test_c_sanitized.py compiles and runs it). Every buffer is malloc'd at its exact size, so a read one byte
  * past the end is reported. Exits non-zero on the first inconsistency; the sanitizers abort on any bad access. */
 #include <stdio.h>
@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "badugi.h"
+#include "odds.h"
 #include "stars.h"
 
 static unsigned long long state = 88172645463325252ULL;
@@ -71,6 +72,13 @@ static const char *const STARS_LINES[] = {
     "Seat 1: Al (button) showed [As 2c 3d 4h] and won ($1.20) with a Badugi: 4,3,2,A",
     "Seat 2: Bo mucked [Kd Kh Qs Jc] - a 2-Card: K, Q",
     "",
+    /* the largest amounts the C reader takes, which random_hands() sometimes writes hundreds of times */
+    "Al: calls $720,575,940,379,279.36",
+    "Bo: raises $999,999,999,999,999 to $999,999,999,999,999.99",
+    "Al: posts the ante 999999999999999",
+    "Al collected $999,999,999,999,999.99 from pot",
+    "Uncalled bet ($999,999,999,999,999.99) returned to Bo",
+    "Total pot $999,999,999,999,999.99 Main pot $999,999,999,999,999.99. | Rake $999,999,999,999,999.99",
 };
 
 /* PokerStars-like text in buffer (room bytes): whole lines, some of them cut or with random bytes written in. */
@@ -84,14 +92,76 @@ static size_t random_hands(char *buffer, size_t room)
             n = next() % (n + 1);
         if (length + n + 1 > room)
             break;
+        size_t start = length;
         memcpy(buffer + length, line, n);
         for (int edits = next() % 8 == 0 ? (int)(next() % 4) : 0; edits > 0 && n > 0; edits--)
             buffer[length + next() % n] = next() % 2 ? ALPHABET[next() % (sizeof ALPHABET - 1)] : (char)next();
         length += n;
         if (next() % 16 != 0)
             buffer[length++] = '\n';
+        for (size_t copies = next() % 32 == 0 ? next() % 300 : 0; copies > 0; copies--) { /* sums past 2^63 */
+            size_t written = length - start;
+            if (length + written > room)
+                break;
+            memcpy(buffer + length, buffer + start, written);
+            length += written;
+        }
     }
     return length;
+}
+
+/* The status of the first hand of text (a string), read from a buffer of exactly its length. */
+static int64_t first_status(const char *text)
+{
+    size_t length = strlen(text), offset = 0, line = 0;
+    char *exact = malloc(length);
+    int64_t record[BADUGI_HH_RECORD_MAX];
+    memcpy(exact, text, length);
+    size_t used = badugi_stars_scan(exact, length, &offset, &line, record, BADUGI_HH_RECORD_MAX);
+    free(exact);
+    return used ? record[BADUGI_HH_STATUS] : -1;
+}
+
+/* A verified hand, then the same hand with 256 more lines of 2^56 hundredths each: every sum of chips the C reader
+ * keeps grows by exactly 2^64, which a 64-bit sum would wrap back to the honest hand's. The C reader must not vouch
+ * for such a hand (and the sanitizer stops any signed overflow on the way). */
+static int forged_sums(void)
+{
+    static const char head[] = "PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET\n"
+                               "Table 'T' 6-max Seat #1 is the button\n"
+                               "Seat 1: Al ($10 in chips)\n"
+                               "Seat 2: Bo ($10 in chips)\n"
+                               "Al: posts small blind $0.25\n"
+                               "Bo: posts big blind $0.50\n"
+                               "Al: calls $0.25\n"
+                               "Bo: checks\n";
+    static const char tail[] = "*** SHOW DOWN ***\n"
+                               "Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)\n"
+                               "Bo: shows [Ks Qd Jh Tc] (Badugi: K,Q,J,T)\n"
+                               "Al collected $1 from pot\n"
+                               "*** SUMMARY ***\n"
+                               "Total pot $1 | Rake $0\n";
+    static const char *const forged[] = {
+        "Al: calls $720,575,940,379,279.36\n", /* what Al put in, and on the street */
+        "Al: posts the ante 720575940379279.36\n",
+        "Al: posts big blind $720,575,940,379,279.36\n",
+        "Al collected $720,575,940,379,279.36 from pot\n", /* what the site paid */
+        "Uncalled bet ($720,575,940,379,279.36) returned to Al\n",
+    };
+    static char text[sizeof head + sizeof tail + 256 * 64];
+    snprintf(text, sizeof text, "%s%s", head, tail);
+    if (first_status(text) != BADUGI_HH_VERIFIED)
+        return fail("the honest hand of forged_sums is not verified");
+    for (size_t k = 0; k < sizeof forged / sizeof *forged; k++) {
+        size_t length = strlen(head);
+        memcpy(text, head, length);
+        for (int copy = 0; copy < 256; copy++, length += strlen(forged[k]))
+            memcpy(text + length, forged[k], strlen(forged[k]));
+        memcpy(text + length, tail, sizeof tail);
+        if (first_status(text) != BADUGI_HH_FALLBACK)
+            return fail(forged[k]);
+    }
+    return 0;
 }
 
 /* Reads text (exactly length bytes) with output buffers of random, exact sizes; checks every record's bounds. */
@@ -133,10 +203,154 @@ static int scan_hands(const char *text, size_t length)
     return hands == headers ? 0 : fail("stars_scan record count");
 }
 
+/* ---- csrc/odds.c ------------------------------------------------------------------------------------------- */
+
+static uint8_t *policy_masks;
+static double *policy_first;
+
+/* A random 64-bit card set: usually a few cards, sometimes nearly the whole deck or bits beyond it. */
+static uint64_t random_dead(void)
+{
+    uint64_t dead = 0;
+    int cards = next() % 4 == 0 ? (int)(next() % 48) : (int)(next() % 8);
+    for (int i = 0; i < cards; i++)
+        dead |= (uint64_t)1 << (next() % 52);
+    if (next() % 32 == 0)
+        dead |= (uint64_t)1 << (52 + next() % 12);
+    return dead;
+}
+
+/* Codes for `count` hands: distinct valid cards, now and then one out of range or repeated. */
+static void random_hands_codes(int *codes, int count)
+{
+    uint64_t used = 0;
+    for (int i = 0; i < 4 * count; i++) {
+        int code;
+        do
+            code = (int)(next() % 52);
+        while (used >> code & 1);
+        used |= (uint64_t)1 << code;
+        codes[i] = code;
+    }
+    if (count > 0 && next() % 16 == 0)
+        codes[next() % (unsigned)(4 * count)] = next() % 2 ? (int)(next() % 80) - 10 : codes[0];
+}
+
+/* Every entry point of odds.c with random arguments and buffers of their exact sizes; checks what comes back. */
+static int fuzz_odds(void)
+{
+    /* A policy table: built in (sometimes with wrong arguments), or random bytes (any user policy). */
+    int kind = (int)(next() % 6) - 1, bound = (int)(next() % 800) - 20;
+    int filled = badugi_policy_table(kind, bound, policy_masks, BADUGI_POLICY_ENTRIES, policy_first, BADUGI_POLICY_ENTRIES);
+    if ((filled == 0) != (kind >= 0 && kind <= 3 && (kind != BADUGI_POLICY_PAT || (bound >= 1 && bound <= 715))))
+        return fail("policy_table accepts exactly the built-in kinds");
+    if (badugi_policy_table(BADUGI_POLICY_USABLE, 0, policy_masks, BADUGI_POLICY_ENTRIES - 1, NULL, 0) != BADUGI_E_ARGUMENT)
+        return fail("policy_table size check");
+    if (filled != 0)
+        for (size_t i = 0; i < BADUGI_POLICY_ENTRIES; i++) {
+            policy_masks[i] = (uint8_t)next();
+            policy_first[i] = next() % 3 ? 1.0 : (double)(next() % 1000) / 999.0;
+        }
+    const double *first = next() % 2 ? policy_first : NULL;
+    size_t first_size = first ? BADUGI_POLICY_ENTRIES : 0;
+
+    int hand[4 * BADUGI_ODDS_MAX_PLAYERS];
+    random_hands_codes(hand, 1);
+    int discard = (int)(next() % 19) - 2, draws = (int)(next() % 6) - 1;
+    uint64_t dead = random_dead(); /* overlapping the hand at times: refused */
+    double *probabilities = malloc(BADUGI_ODDS_BINS * sizeof *probabilities);
+    double *work = malloc(BADUGI_ODDS_WORK * sizeof *work);
+    double deals = 0;
+    int status = badugi_draw_odds_exact(hand, discard, draws, dead, policy_masks, BADUGI_POLICY_ENTRIES, first,
+                                        first_size, (double)(next() % 3000), probabilities, BADUGI_ODDS_BINS, work,
+                                        BADUGI_ODDS_WORK, &deals);
+    if (status == 0) {
+        double total = 0;
+        for (int r = 0; r < BADUGI_ODDS_BINS; r++)
+            total += probabilities[r];
+        if (total < 1 - 1e-9 || total > 1 + 1e-9 || probabilities[0] != 0 || deals < 1)
+            return fail("draw_odds_exact is not a distribution");
+    } else if (status > 0 || status < BADUGI_E_RANDOM) {
+        return fail("draw_odds_exact status");
+    }
+    if (badugi_draw_odds_exact(hand, -1, 1, 0, policy_masks, BADUGI_POLICY_ENTRIES, first, first_size, 10,
+                               probabilities, BADUGI_ODDS_BINS - 1, work, BADUGI_ODDS_WORK, &deals) >= 0)
+        return fail("draw_odds_exact size check");
+    free(work);
+    free(probabilities);
+
+    uint64_t samples = 1 + next() % 64, seed = ((uint64_t)next() << 32) | next();
+    int threads = next() % 16 == 0 ? (int)(next() % 70) - 2 : 1 + (int)(next() % 3);
+    uint64_t *counts = malloc(BADUGI_ODDS_BINS * sizeof *counts);
+    status = badugi_draw_odds_sample(hand, discard, draws, dead, policy_masks, BADUGI_POLICY_ENTRIES, first, first_size,
+                                     seed, samples, threads, counts, BADUGI_ODDS_BINS);
+    if (status == 0) {
+        uint64_t total = 0;
+        for (int r = 0; r < BADUGI_ODDS_BINS; r++)
+            total += counts[r];
+        if (total != samples || counts[0] != 0)
+            return fail("draw_odds_sample counts");
+    }
+    free(counts);
+
+    int players = (int)(next() % 8);
+    int discards[BADUGI_ODDS_MAX_PLAYERS], policy_of[BADUGI_ODDS_MAX_PLAYERS];
+    int valid_players = players >= 2 && players <= BADUGI_ODDS_MAX_PLAYERS;
+    int seats = valid_players ? players : 2;
+    random_hands_codes(hand, seats);
+    uint64_t in_hands = 0;
+    for (int p = 0; p < BADUGI_ODDS_MAX_PLAYERS; p++) {
+        discards[p] = next() % 32 ? (int)(next() % 17) - 1 : (int)(next() % 40) - 20;
+        policy_of[p] = next() % 32 ? 0 : (int)(next() % 3) - 1;
+    }
+    for (int i = 0; i < 4 * seats; i++)
+        in_hands |= hand[i] >= 0 && hand[i] < 52 ? (uint64_t)1 << hand[i] : 0;
+    if (next() % 8)
+        dead &= ~in_hands; /* usually dead cards apart from the hands, so that the counts run */
+    int sure = next() % 2; /* a policy without coin flips, so that exact equity can run */
+    size_t fields = (size_t)seats * BADUGI_EQUITY_EXACT_FIELDS;
+    int64_t *exact = malloc(fields * sizeof *exact);
+    uint32_t *counters = malloc(BADUGI_EQUITY_WORK * sizeof *counters);
+    status = badugi_equity_exact(valid_players ? players : seats, hand, discards, dead, policy_masks,
+                                 BADUGI_POLICY_ENTRIES, sure ? NULL : first, sure ? 0 : first_size, policy_of,
+                                 (double)(next() % 4000000),
+                                 1 + (int)(next() % 3), exact, fields, counters, BADUGI_EQUITY_WORK, &deals);
+    if (status == 0) {
+        double shares = 0;
+        for (int p = 0; p < seats; p++)
+            for (int k = 0; k < BADUGI_EQUITY_EXACT_FIELDS; k++)
+                shares += (double)exact[p * BADUGI_EQUITY_EXACT_FIELDS + k] / (k ? k : 1);
+        if (shares < deals - 1e-6 || shares > deals + 1e-6)
+            return fail("equity_exact shares do not add up to the deals");
+    }
+    free(counters);
+    free(exact);
+
+    fields = (size_t)seats * BADUGI_EQUITY_SAMPLE_FIELDS;
+    uint64_t *sums = malloc(fields * sizeof *sums);
+    status = badugi_equity_sample(players, hand, discards, draws, dead, policy_masks, BADUGI_POLICY_ENTRIES, first,
+                                  first_size, policy_of, seed, samples, threads, sums, valid_players ? fields : 0);
+    if (status == 0) {
+        uint64_t shares = 0;
+        for (int p = 0; p < seats; p++)
+            shares += sums[p * BADUGI_EQUITY_SAMPLE_FIELDS + 2];
+        if (shares != 60 * samples)
+            return fail("equity_sample shares do not add up to the trials");
+    } else if (status > 0 || status < BADUGI_E_RANDOM) {
+        return fail("equity_sample status");
+    }
+    free(sums);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     long rounds = argc > 1 ? atol(argv[1]) : 20000;
+    policy_masks = malloc(BADUGI_POLICY_ENTRIES);
+    policy_first = malloc(BADUGI_POLICY_ENTRIES * sizeof *policy_first);
     size_t first_bad;
+    if (forged_sums())
+        return 1;
     for (long round = 0; round < rounds; round++) {
         /* One hand of text, in a buffer of exactly its length. */
         char scratch[24];
@@ -200,7 +414,13 @@ int main(int argc, char **argv)
         if (scan_hands(text, length))
             return 1;
         free(text);
+
+        /* Draw odds and equity, less often: a built-in policy table takes a moment to fill. */
+        if (round % 80 == 0 && fuzz_odds())
+            return 1;
     }
+    free(policy_first);
+    free(policy_masks);
     puts("ok");
     return 0;
 }

@@ -1,4 +1,5 @@
-"""A played hand as PokerStars writes Badugi hand histories (the wordings of ``../shared/hand-histories/Stars``).
+"""A played hand as PokerStars writes Badugi hand histories (the wordings of ``../shared/hand-histories/Stars``,
+defined in ``wordings``), from the engine's events (``badugi_fast.game.events``).
 
 Cash amounts are cents written in dollars (``$0.25``, ``$5``); without a currency they are chips written as plain
 numbers, with a play-money style header. Only the hero's cards are written while the hand is played (``Dealt to``,
@@ -18,36 +19,85 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from operator import add
-from typing import NamedTuple, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from badugi_fast.cards import card_str
-from badugi_fast.game.engine import Event, HandResult, HandState, TableRules
-from badugi_fast.game.limits import FIXED, HALF_POT, NO_LIMIT, POT
-from badugi_fast.game.simulate import PlayedHand
-from badugi_fast.ranks import rank_values
+from badugi_fast.history.pokerstars.wordings import (
+    ALL_IN,
+    BETS,
+    BLINDS,
+    CALLS,
+    CAPPED,
+    CARD_COUNTS,
+    CHECKS,
+    COLLECTED,
+    DEALING,
+    DEALT_TO,
+    DISCARDS,
+    DOESNT_SHOW,
+    DRAWS,
+    FEES,
+    FOLDED,
+    FOLDED_FREE,
+    FOLDS,
+    FROM,
+    GAME,
+    HAND_NUMBERS,
+    HEADER_PREFIX,
+    IN_CHIPS,
+    IS_THE_BUTTON,
+    LIMITS,
+    LOST,
+    ON,
+    POSTS,
+    RAISES,
+    RAKE,
+    RETURNED_TO,
+    SEAT,
+    SHOW_DOWN,
+    SHOWED,
+    SHOWS,
+    STANDS_PAT,
+    SUMMARY,
+    TAGS,
+    TO,
+    TOTAL_POT,
+    UNCALLED,
+    WITH_A,
+    WON,
+    description,
+    marker_line,
+    pot_names,
+)
+
+if TYPE_CHECKING:  # at run time these modules import this one (badugi_fast.game re-exports hand_text)
+    from badugi_fast.game.engine import HandResult, HandState, TableRules
+    from badugi_fast.game.events import DrawCards
+    from badugi_fast.game.simulate import PlayedHand
 
 __all__ = ["hand_text", "write_histories"]
 
-_LIMIT_WORDS = {FIXED: "Limit", POT: "Pot Limit", HALF_POT: "Half Pot Limit", NO_LIMIT: "No Limit"}
-_STREETS = ("", "*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***")
 _FIRST_DAY = datetime.date(2026, 1, 1)
 _FIRST_SECOND = 12 * 3600  # the first hand starts at noon
 _SECONDS_PER_HAND = 20
 _SECONDS_PER_DAY = 24 * 3600
 _CARD = [card_str(code) for code in range(52)]
-_ALL_IN = ("", " and is all-in")
-_COUNTS = ("0 cards", "1 card", "2 cards", "3 cards", "4 cards")
+_DESCRIPTIONS = [""] + [description(rank) for rank in range(1, 1093)]  # by rank number
 
-
-def _description(rank: int) -> str:
-    """PokerStars' words for a hand value: ``Badugi: 8,4,3,A``, ``3-card: T,7,2``."""
-    values = rank_values(rank)
-    text = ",".join("A23456789TJQK"[value - 1] for value in values)
-    return f"Badugi: {text}" if len(values) == 4 else f"{len(values)}-card: {text}"
-
-
-_DESCRIPTIONS = [""] + [_description(rank) for rank in range(1, 1093)]
+# The wordings joined into the fewest pieces per line, once (each piece of an f-string costs a little, per line):
+_HEADER_START = HEADER_PREFIX + HAND_NUMBERS[0]  # "PokerStars Game #"
+_STACK_END = f"{IN_CHIPS})"  # "Seat 1: Hero ($10" + " in chips)"
+_ALL_IN = ("", ALL_IN)  # by all_in
+_MARKERS = tuple(map(marker_line, DRAWS))  # the line before draw k + 1
+_DEALING, _SHOW_DOWN, _SUMMARY = marker_line(DEALING), marker_line(SHOW_DOWN), marker_line(SUMMARY)
+_RAKE = FEES + RAKE  # "Total pot $5.95" + " | Rake " + "$0.25"
+_FOLDED = tuple(f" {words}" for words in FOLDED)  # by betting round
+_FOLDED_FREE = f" {FOLDED_FREE}"
+_WON, _LOST = f"] and {WON} (", f"] and {LOST}"  # "... showed [2c 4d 6h 8s" + "] and won (" + "$5.70" + ")"
+_WITH = [f"{WITH_A}{words}" for words in _DESCRIPTIONS]  # " with a Badugi: 8,6,4,2", by rank number
+_COLLECTED = f"{COLLECTED}("  # "Seat 1: Hero" + " collected (" + "$5.70" + ")"
 
 
 class _Memo(dict[int, str]):
@@ -104,9 +154,11 @@ def _hand(cards: Sequence[int]) -> str:
     return f"{_CARD[first]} {_CARD[second]} {_CARD[third]} {_CARD[fourth]}"
 
 
-class _Table(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _Table:
     """What depends only on the table (players' names, rules, currency): worked out once per table, not once per
-    hand or line. Most lines of a hand are one of these, or one of these and an amount."""
+    hand or line. Most lines of a hand are one of these, or one of these and an amount. (A slots class: its fields
+    are read many times per hand, faster than a NamedTuple's.)"""
 
     names: tuple[str, ...]
     rules: TableRules
@@ -115,33 +167,49 @@ class _Table(NamedTuple):
     game: str  # ":  Badugi Pot Limit ($0.10/$0.25 USD) - " (between the hand number and the date)
     buttons: tuple[str, ...]  # [b]: "Table 'Badugi Sim' 6-max Seat #b+1 is the button"
     seats: tuple[str, ...]  # "Seat 1: Player1"
+    stacks: tuple[str, ...]  # "Seat 1: Player1 (" (then the stack)
+    posts: tuple[dict[str, str], ...]  # [p]["small"]: "Player1: posts small blind "
+    dealt: tuple[str, ...]  # "Dealt to Player1 ["
     folds: tuple[str, ...]  # "Player1: folds"
     checks: tuple[str, ...]  # "Player1: checks"
+    calls: tuple[str, ...]  # "Player1: calls " (then the amount)
+    bets: tuple[str, ...]  # "Player1: bets "
+    raises: tuple[str, ...]  # "Player1: raises "
     draws: tuple[tuple[str, ...], ...]  # [p][k]: "Player1: discards k cards", and "Player1: stands pat" for k = 0
+    shows: tuple[str, ...]  # "Player1: shows ["
+    collects: tuple[str, ...]  # "Player1 collected " (then the amount and _FROM_POTS)
+    no_shows: tuple[str, ...]  # "Player1: doesn't show hand"
 
 
 @functools.lru_cache(maxsize=64)
 def _table(names: tuple[str, ...], rules: TableRules, currency: str | None) -> _Table:
     """The ``_Table`` of these players at a table of these rules (remembered: ``hand_text`` is asked hand by hand)."""
     money = _DOLLARS if currency else _CHIPS
-    if rules.limit == FIXED:
-        low, high = rules.bet_size(0), rules.bet_size(3)
-    else:
-        low, high = rules.small_blind, rules.big_blind
+    low, high = rules.stakes
     stakes = f"{money[low]}/{money[high]} {currency}" if currency else f"{low}/{high}"
+    seats = len(names)
     return _Table(
         names,
         rules,
         currency,
         money,
-        f":  Badugi {_LIMIT_WORDS[rules.limit]} ({stakes}) - ",
-        tuple(f"Table 'Badugi Sim' {len(names)}-max Seat #{seat} is the button" for seat in range(1, len(names) + 1)),
-        tuple(f"Seat {seat}: {name}" for seat, name in enumerate(names, 1)),
-        tuple(f"{name}: folds" for name in names),
-        tuple(f"{name}: checks" for name in names),
+        f":  {GAME} {LIMITS[rules.limit]} ({stakes}) - ",
+        tuple(f"Table 'Badugi Sim' {seats}-max {SEAT}#{seat}{IS_THE_BUTTON}" for seat in range(1, seats + 1)),
+        tuple(f"{SEAT}{seat}: {name}" for seat, name in enumerate(names, 1)),
+        tuple(f"{SEAT}{seat}: {name} (" for seat, name in enumerate(names, 1)),
+        tuple({blind: f"{name}: {POSTS} {words} " for blind, words in BLINDS.items()} for name in names),
+        tuple(f"{DEALT_TO}{name} [" for name in names),
+        tuple(f"{name}: {FOLDS}" for name in names),
+        tuple(f"{name}: {CHECKS}" for name in names),
+        tuple(f"{name}: {CALLS} " for name in names),
+        tuple(f"{name}: {BETS} " for name in names),
+        tuple(f"{name}: {RAISES} " for name in names),
         tuple(
-            (f"{name}: stands pat", *(f"{name}: discards {_COUNTS[count]}" for count in range(1, 5))) for name in names
+            (f"{name}: {STANDS_PAT}", *(f"{name}: {DISCARDS} {cards}" for cards in CARD_COUNTS[1:])) for name in names
         ),
+        tuple(f"{name}: {SHOWS} [" for name in names),
+        tuple(f"{name}{COLLECTED}" for name in names),
+        tuple(f"{name}: {DOESNT_SHOW}" for name in names),
     )
 
 
@@ -179,123 +247,115 @@ def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str
     names = table.names
     day, second = divmod(_FIRST_SECOND + _SECONDS_PER_HAND * played.number, _SECONDS_PER_DAY)
     lines = [
-        f"PokerStars Game #{played.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
+        f"{_HEADER_START}{played.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
         table.buttons[state.button],
     ]
     append = lines.append
-    for seat, stack in zip(table.seats, state.starting_stacks, strict=False):
-        append(f"{seat} ({money[stack]} in chips)")
+    for seat, stack in zip(table.stacks, state.starting_stacks, strict=False):
+        append(f"{seat}{money[stack]}{_STACK_END}")
     events = state.events
-    for _, player, blind, amount, all_in in events[:2]:  # the engine posts both blinds first
-        append(f"{names[player]}: posts {blind} {money[amount]}{_ALL_IN[all_in]}")
-    append("*** DEALING HANDS ***")
+    posts = table.posts
+    for post in events[:2]:
+        if post[0] == "post":  # always: the engine posts both blinds first
+            _, player, blind, amount, all_in = post
+            append(f"{posts[player][blind]}{money[amount]}{_ALL_IN[all_in]}")
+    append(_DEALING)
     if hero is not None:
-        append(f"Dealt to {names[hero]} [{_hand(state.dealt[hero])}]")
+        append(f"{table.dealt[hero]}{_hand(state.dealt[hero])}]")
     folds, checks, draws = table.folds, table.checks, table.draws
+    calls, bets, raises = table.calls, table.bets, table.raises
     for event in events[2:]:  # the commonest kinds first
-        kind = event[0]
-        if kind == "draw":
+        if event[0] == "draw":
             player = event[1]
             append(draws[player][len(event[2])] if player != hero else _hero_draw(event, names[player]))
-        elif kind == "call":
-            append(f"{names[event[1]]}: calls {money[event[2]]}{_ALL_IN[event[3]]}")
-        elif kind == "fold":
+        elif event[0] == "call":
+            _, player, amount, all_in = event
+            append(f"{calls[player]}{money[amount]}{_ALL_IN[all_in]}")
+        elif event[0] == "fold":
             append(folds[event[1]])
-        elif kind == "check":
+        elif event[0] == "check":
             append(checks[event[1]])
-        elif kind == "street":
-            append(_STREETS[event[1]])
-        elif kind == "bet":
-            append(f"{names[event[1]]}: bets {money[event[2]]}{_ALL_IN[event[3]]}")
-        elif kind == "raise":
-            append(f"{names[event[1]]}: raises {money[event[2]]} to {money[event[3]]}{_ALL_IN[event[4]]}")
-        elif kind == "uncalled":
-            append(f"Uncalled bet ({money[event[2]]}) returned to {names[event[1]]}")
-        else:
-            append("Betting is capped")
+        elif event[0] == "street":
+            append(_MARKERS[event[1] - 1])
+        elif event[0] == "bet":
+            _, player, amount, all_in = event
+            append(f"{bets[player]}{money[amount]}{_ALL_IN[all_in]}")
+        elif event[0] == "raise":
+            _, player, increment, total, all_in = event
+            append(f"{raises[player]}{money[increment]}{TO}{money[total]}{_ALL_IN[all_in]}")
+        elif event[0] == "uncalled":
+            _, player, amount = event
+            append(f"{UNCALLED}({money[amount]}){RETURNED_TO}{names[player]}")
+        elif event[0] == "capped":
+            append(CAPPED)
     _ending(lines, state, result, table)
     return lines
 
 
-def _hero_draw(event: Event, name: str) -> str:
+def _hero_draw(event: DrawCards, name: str) -> str:
     """The line (or two lines) of the hero's draw, which shows the cards."""
-    thrown, kept, new = event[2], event[3], event[4]
+    _, _, thrown, kept, new = event
     if not thrown:
-        return f"{name}: stands pat on [{_hand(kept)}]"
+        return f"{name}: {STANDS_PAT}{ON}[{_hand(kept)}]"
     dealt = f"[{_cards(kept)}] [{_cards(new)}]" if kept else f"[{_cards(new)}]"
-    return f"{name}: discards {_COUNTS[len(thrown)]} [{_cards(thrown)}]\nDealt to {name} {dealt}"
+    return f"{name}: {DISCARDS} {CARD_COUNTS[len(thrown)]} [{_cards(thrown)}]\n{DEALT_TO}{name} {dealt}"
 
 
-def _pot_names(count: int) -> tuple[str, ...]:
-    """PokerStars' names of ``count`` pots, main pot first."""
-    if count == 1:
-        return ("pot",)
-    if count == 2:
-        return ("main pot", "side pot")
-    return ("main pot", *(f"side pot-{number}" for number in range(1, count)))
-
-
-#: ``_POT_NAMES[count]`` is ``_pot_names(count)``: a hand has at most one pot per player, ten at a full table
-_POT_NAMES = ((), *map(_pot_names, range(1, 11)))
+#: ``_POT_NAMES[count]`` is ``pot_names(count)``: a hand has at most one pot per player, ten at a full table
+_POT_NAMES = ((), *map(pot_names, range(1, 11)))
+#: ``_FROM_POTS[count][k]``: " from side pot-1" (after "Player1 collected $2.55")
+_FROM_POTS = tuple(tuple(f"{FROM}{name}" for name in names) for names in _POT_NAMES)
 
 
 def _ending(lines: list[str], state: HandState, result: HandResult, table: _Table) -> None:
     """Showdown, collections and the summary."""
     append = lines.append
-    names, money = table.names, table.money
+    money = table.money
     ranks = result.ranks
     shown = {}  # player -> their cards as written, for the showdown and the summary
     if ranks:
-        append("*** SHOW DOWN ***")
-        cards = state.cards
+        append(_SHOW_DOWN)
+        cards, shows = state.cards, table.shows
         for player in result.show_order:  # every player in ranks
             shown[player] = hand = _hand(cards[player])
-            append(f"{names[player]}: shows [{hand}] ({_DESCRIPTIONS[ranks[player]]})")
+            append(f"{shows[player]}{hand}] ({_DESCRIPTIONS[ranks[player]]})")
     pots = len(result.pots)
-    pot_names = _POT_NAMES[pots]
+    collects, from_pots = table.collects, _FROM_POTS[pots]
     for number in reversed(range(pots)):
         for player, amount in result.pot_shares[number].items():
             if amount:
-                append(f"{names[player]} collected {money[amount]} from {pot_names[number]}")
+                append(f"{collects[player]}{money[amount]}{from_pots[number]}")
     if not ranks:
         for player in result.collected:
-            append(f"{names[player]}: doesn't show hand")
-    append("*** SUMMARY ***")
-    total = f"Total pot {money[result.total_pot]}"
+            append(table.no_shows[player])
+    append(_SUMMARY)
+    total = f"{TOTAL_POT}{money[result.total_pot]}"
     if pots > 1:
-        for number, share in enumerate(result.pot_shares):
-            total += f" {pot_names[number].capitalize()} {money[sum(share.values())]}."
-    append(f"{total} | Rake {money[result.rake]}")
+        for name, share in zip(_POT_NAMES[pots], result.pot_shares, strict=True):
+            total += f" {name.capitalize()} {money[sum(share.values())]}."
+    append(f"{total}{_RAKE}{money[result.rake]}")
     labels = _seat_labels(table.seats, state.button, state.small_blind_player, state.big_blind_player)
     folded, fold_round, contributed, collected = state.folded, state.fold_round, state.contributed, result.collected
     for player, label in enumerate(labels):
         if folded[player]:
             round_index = fold_round[player]
-            append(f"{label} {_FOLDED[round_index] if round_index or contributed[player] else _FOLDED_FREE}")
+            append(f"{label}{_FOLDED[round_index] if round_index or contributed[player] else _FOLDED_FREE}")
         elif player in ranks:
             won = collected.get(player, 0)
-            described = f"with a {_DESCRIPTIONS[ranks[player]]}"
-            outcome = f"won ({money[won]}) {described}" if won else f"lost {described}"
-            append(f"{label} showed [{shown[player]}] and {outcome}")
+            described = _WITH[ranks[player]]
+            if won:
+                append(f"{label}{SHOWED}{shown[player]}{_WON}{money[won]}){described}")
+            else:
+                append(f"{label}{SHOWED}{shown[player]}{_LOST}{described}")
         else:
-            append(f"{label} collected ({money[collected.get(player, 0)]})")
+            append(f"{label}{_COLLECTED}{money[collected.get(player, 0)]})")
 
 
 @functools.lru_cache(maxsize=256)
 def _seat_labels(seats: tuple[str, ...], button: int, small_blind: int, big_blind: int) -> tuple[str, ...]:
     """Each seat as the summary names it: ``Seat 1: Player1 (button) (small blind)`` (cached: they recur)."""
     tags = [""] * len(seats)
-    tags[button] = " (button)"
-    tags[small_blind] += " (small blind)"
-    tags[big_blind] += " (big blind)"
+    tags[button] = TAGS["button"]
+    tags[small_blind] += TAGS["small"]
+    tags[big_blind] += TAGS["big"]
     return tuple(map(add, seats, tags))
-
-
-#: a summary's words for a player who folded in betting round 0..3 (and before the draw without putting in a chip)
-_FOLDED = (
-    "folded before the Draw",
-    "folded after the 1st Draw",
-    "folded after the 2nd Draw",
-    "folded after the 3rd Draw",
-)
-_FOLDED_FREE = "folded before the Draw (didn't bet)"

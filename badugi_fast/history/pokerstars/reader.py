@@ -1,9 +1,10 @@
 """PokerStars text hand histories -> ``model.Hand`` (cash, tournament, home-game and mixed-game files).
 
-The wordings are those of real PokerStars files (see ``../shared/hand-histories/README.md``). Here is what only
-PokerStars writes: its headers (cash, tournament, home game, mixed game, play money). The body is read by
-``lines.read_body``, shared with Full Tilt: actions are ``name: verb ...``; lines without the colon (chat, joining,
-leaving, sitting out, timing out) never move money and are skipped, except ``X collected ...``.
+The wordings are those of real PokerStars files (see ``../shared/hand-histories/README.md``), defined in
+``wordings``. Here is what only PokerStars writes: its headers (cash, tournament, home game, mixed game, play
+money). The body is read by ``history.lines.read_body``, shared with Full Tilt: actions are ``name: verb ...``;
+lines without the colon (chat, joining, leaving, sitting out, timing out) never move money and are skipped, except
+``X collected ...``. The C fast path (``csrc/stars.c``, driven by ``history.read``) reads the same wordings.
 """
 
 from __future__ import annotations
@@ -16,22 +17,22 @@ from badugi_fast.history.builder import Builder
 from badugi_fast.history.common import ParseError, game_info
 from badugi_fast.history.lines import read_body
 from badugi_fast.history.model import Hand
+from badugi_fast.history.pokerstars.wordings import HAND_NUMBERS, HEADER_PREFIX, SITE
 
 __all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "game_of", "is_header", "parse_hand"]
 
-SITE = "PokerStars"
-HEADER_PREFIX = "PokerStars "
-
-_HEADER = re.compile(r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)")
+_PREFIX, _NUMBER = re.escape(HEADER_PREFIX), "|".join(map(re.escape, HAND_NUMBERS))  # "PokerStars ", "Game #|Hand #"
+#: The hand number and the rest of the header (mirrored in csrc/stars.c: header())
+_HEADER = re.compile(rf"{_PREFIX}.*?(?:{_NUMBER})(\d+): +(.*)")
 _TOURNAMENT = re.compile(r"(?:\{[^}]*\} *)?Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{3})?) (.*)")
 
 
-#: A newline and the start of a line that starts a hand: ``detect.header_positions`` finds headers with it.
-HEADER_LINE = re.compile(r"\nPokerStars [^\n]*?(?:Game|Hand) #")
+#: A newline and the start of a line that starts a hand: ``read.header_positions`` finds headers with it.
+HEADER_LINE = re.compile(rf"\n{_PREFIX}[^\n]*?(?:{_NUMBER})")
 
 
 def is_header(line: str) -> bool:
-    """Whether ``line`` starts a PokerStars hand.
+    """Whether ``line`` starts a PokerStars hand (mirrored in csrc/stars.c: is_header()).
 
     >>> is_header("PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET")
     True
@@ -41,7 +42,7 @@ def is_header(line: str) -> bool:
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     """The hand written on ``lines[start:end]`` (``lines[start]`` is its header); only the header of a hand that
-    is not Badugi is read."""
+    is not Badugi is read. Mirrored, with ``score.score``, in csrc/stars.c: scan_hand()."""
     header = _HEADER.match(lines[start])
     if header is None:
         raise ParseError("not a PokerStars hand header", start)

@@ -1,0 +1,90 @@
+"""``badugi odds`` and ``badugi equity``: the readable tables, --json, and bad input as one line with status 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import badugi_fast
+from badugi_fast.cli import main
+from badugi_fast.evaluator import BACKEND
+
+pytestmark = pytest.mark.skipif(BACKEND != "c", reason="quick answers need the C extension")
+
+
+def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "As 2h 3d 3c", "--draws", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "As 2h 3d 3c: 3 draws to come, policy usable, first discard the policy's choice"
+    assert lines[1] == "exact: 65,066 draw sequences"
+    rows = [line for line in lines if line.startswith("badugi ") and "-high" in line]
+    # The first club to come ends the drawing, whatever its rank 4 to K: each top card equally likely.
+    assert len(rows) == 10
+    assert all(row.split()[2] == "5.12%" for row in rows)
+    assert rows[-1].split()[3] == "51.21%"
+    assert "█" in rows[0]
+    assert lines[-2] == "badugi 51.21%  3 cards 48.79%"
+    assert lines[-1].startswith("expected rank 415.")
+
+
+def test_odds_json_with_a_discard_and_dead_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "As 2h 3d 3c", "--discard", "3c", "--dead", "4c 5c", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is True
+    assert data["deals"] == 46
+    assert data["p_badugi"] == pytest.approx(8 / 46)  # 6c ... Kc
+    assert data == badugi_fast.draw_odds("As 2h 3d 3c", "3c", dead="4c 5c").to_dict()
+
+
+def test_odds_sampled_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "As 2h Qd Qc", "--draws", "2", "--samples", "20000", "--seed", "3", "--discard", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("first discard pat")
+    assert lines[1] == "sampled: 20,000 trials, seed 3, standard error at most 0.35%"
+    assert "±" in lines[-1]
+
+
+def test_equity_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "As 2h 3d 3c", "4s 5h 6d 6c", "--discards", "3c", "auto"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["hand", "throws", "policy", "equity", "win", "tie"]
+    first, second = lines[1].split(), lines[2].split()
+    assert first[:6] == ["As", "2h", "3d", "3c", "3c", "usable"]
+    assert second[4] == "policy"
+    result = badugi_fast.equity(["As 2h 3d 3c", "4s 5h 6d 6c"], discards=["3c", None])
+    assert first[6] == f"{100 * result.equity[0]:.2f}%"
+    assert lines[-1] == "exact: 1,892 deals, 1 draw to come"
+
+
+def test_equity_json_sampled_with_policies_per_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["equity", "As 2h Kd Kc", "3c 4c 5h 9s", "7d 8d Jh Qs", "--draws", "3", "--seed", "5", "--samples", "5000"]
+    assert main([*argv, "--policy", "usable,basic,pat:9", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["policies"] == ["usable", "basic", "pat:9"]
+    assert data["exact"] is False
+    assert data["samples"] == 5000
+    assert data["seed"] == 5
+    assert sum(data["equity"]) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["equity", "As 2h 3d 3c", "3c 5h 6d 6d"], "badugi equity: error: hand 2: duplicate card 6d"),
+        (["equity", "As 2h 3d 3c", "3c 5h 6d 7d"], "badugi equity: error: card 3c is in hand 1 and hand 2"),
+        (["equity", "As 2h 3d 3c 4c", "5h 6d 7d 8d"], "badugi equity: error: hand 1: a hand has exactly 4 cards"),
+        (["equity", "As 2h 3d 3c"], "badugi equity: error: equity takes 2 to 6 hands, got 1"),
+        (["equity", "As 2h 3d 3c", "5h 6d 7d 8d", "--policy", "nice"], "unknown policy 'nice'"),
+        (["equity", "As 2h 3d 3c", "5h 6d 7d 8d", "--discards", "Kc", "-"], "discard Kc is not in hand 1"),
+        (["odds", "As 2h 3d 3c", "--draws", "4"], "badugi odds: error: draws must be an int from 0 to 3, not 4"),
+        (["odds", "As 2h 3d 3c", "--dead", "3c"], "card 3c is in the hand and the dead cards"),
+        (["odds", "As 2h 3d 3c", "--policy", "pat:2"], "no badugi is 2-high"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert message in captured.err
