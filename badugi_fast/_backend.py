@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -62,11 +61,13 @@ class Backend(Protocol):
 class HistoryFastPaths(Protocol):
     """The C fast paths of ``badugi score`` (``_native``)."""
 
-    def find_headers(self, data: bytes | bytearray, start: int, end: int) -> tuple[list[tuple[int, int, int]], int]:
-        """``(offset, site code, line)`` of the hand headers in a range of lines, and its number of newlines."""
+    def find_headers(
+        self, data: bytes | bytearray, start: int, end: int
+    ) -> tuple[list[int], list[int], list[int], int]:
+        """Offsets, site codes and lines of the hand headers in a range of lines, and its number of newlines."""
         ...
 
-    def stars_scan(self, data: bytes) -> Iterator[StarsHand]:
+    def stars_scan(self, data: bytes) -> list[StarsHand]:
         """One record per hand of UTF-8 PokerStars text, in order."""
         ...
 

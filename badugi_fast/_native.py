@@ -10,7 +10,7 @@ This module is the C backend of ``_backend.Backend``, and the ``_backend.StarsRe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from badugi_fast._badugi import ffi, lib
@@ -28,12 +28,12 @@ __all__ = [
     "HH_VERIFIED",
     "NAME",
     "ODDS_BINS",
+    "PLAYER_FIELDS",
     "POLICY_ENTRIES",
     "POLICY_KINDS",
     "SITE_ASK",
     "SITE_CODES",
     "StarsHand",
-    "StarsPlayer",
     "draw_odds_exact",
     "draw_odds_sample",
     "equity_exact",
@@ -97,17 +97,12 @@ HH_SHOWDOWN: int = lib.BADUGI_HH_SHOWDOWN
 HH_SPLIT: int = lib.BADUGI_HH_SPLIT
 
 
-class StarsPlayer(NamedTuple):
-    """A player entry of a hand record (csrc/stars.h): byte offsets into the text, amounts in hundredths."""
-
-    name_start: int
-    name_end: int
-    cards: int  # -1 when unknown, else the count in bits 0-2 and card code k in bits 3 + 6k
-    rank: int  # 0 without four cards
-    words_start: int  # the site's description of the hand: -1, -1 without one
-    words_end: int
-    collected: int
-    expected: int
+#: The values of a player entry of a hand record (csrc/stars.h), in this order: byte offsets into the text of the
+#: name and of the site's description of the hand (-1, -1 without one), the cards (-1 when unknown, else the count in
+#: bits 0-2 and card code k in bits 3 + 6k), the rank number (0 without four cards), what the site paid and what
+#: our scoring pays (hundredths). ``StarsHand.players`` holds the entries back to back, and their reader
+#: (history/read.py) unpacks each in this order: an object per player cost more than reading the hand.
+PLAYER_FIELDS = ("name_start", "name_end", "cards", "rank", "words_start", "words_end", "collected", "expected")
 
 
 class StarsHand(NamedTuple):
@@ -123,15 +118,15 @@ class StarsHand(NamedTuple):
     id_end: int
     game_start: int  # the header's words before " - "
     game_end: int
-    players: Sequence[StarsPlayer]  # none in a FALLBACK record
+    players: list[int]  # the player entries back to back, PLAYER_FIELDS values each; none in a FALLBACK record
 
 
 def _check_layout() -> None:
     """The NamedTuples above are the record layout of csrc/stars.h, field for field (cffi reads the positions from
     the header at build time): a change on one side that the other does not follow fails at import."""
     expected = [(name, position) for position, name in enumerate(StarsHand._fields)]
-    expected += [(name, position) for position, name in enumerate(StarsPlayer._fields)]
-    expected += [("hand_fields", len(StarsHand._fields)), ("player_fields", len(StarsPlayer._fields))]
+    expected += [(name, position) for position, name in enumerate(PLAYER_FIELDS)]
+    expected += [("hand_fields", len(StarsHand._fields)), ("player_fields", len(PLAYER_FIELDS))]
     for name, position in expected:
         if getattr(lib, f"BADUGI_HH_{name.upper()}") != position:
             raise ImportError(f"csrc/stars.h and badugi_fast/_native.py disagree on the record field {name!r}")
@@ -141,7 +136,7 @@ _check_layout()
 
 _HAND_FIELDS = len(StarsHand._fields)
 _PLAYERS = _HAND_FIELDS - 1  # the position of the player count, the last value of a hand's own fields
-_PLAYER_FIELDS = len(StarsPlayer._fields)
+_PLAYER_FIELDS = len(PLAYER_FIELDS)
 _MAX_PLAYERS: int = lib.BADUGI_HH_MAX_PLAYERS
 #: Hands per call into C: the output buffer holds this many records of the largest size (a buffer that stays small
 #: costs little to allocate, for runs of any size).
@@ -149,11 +144,14 @@ _HANDS_PER_CALL = 128
 _new = tuple.__new__  # builds the records from slices without NamedTuple's argument parsing (a speed-up)
 
 
-def stars_scan(data: bytes) -> Iterator[StarsHand]:
+def stars_scan(data: bytes) -> list[StarsHand]:
     """One record per hand of the UTF-8 PokerStars text ``data`` (``\\n`` newlines), in order; text before the first
-    hand header is skipped, as ``history.pokerstars.reader`` skips it."""
+    hand header is skipped, as ``history.pokerstars.reader`` skips it. A list (a run's thousand records), not a
+    generator: resuming a generator for every hand cost more than reading it."""
     out = ffi.new("int64_t[]", _HANDS_PER_CALL * lib.BADUGI_HH_RECORD_MAX)
     offset, line = ffi.new("size_t *"), ffi.new("size_t *")
+    records: list[StarsHand] = []
+    add = records.append
     while used := lib.badugi_stars_scan(data, len(data), offset, line, out, len(out)):
         if used > len(out):
             raise AssertionError("badugi_stars_scan wrote past its buffer")
@@ -166,13 +164,10 @@ def stars_scan(data: bytes) -> Iterator[StarsHand]:
             if not 0 <= count <= _MAX_PLAYERS or end > used:
                 raise AssertionError(f"badugi_stars_scan wrote a malformed record ({count} players)")
             record = values[at : at + _PLAYERS]
-            record.append(
-                [_new(StarsPlayer, values[p : p + _PLAYER_FIELDS]) for p in range(players_at, end, _PLAYER_FIELDS)]
-                if count
-                else ()
-            )
-            yield _new(StarsHand, record)
+            record.append(values[players_at:end])
+            add(_new(StarsHand, record))
             at = end
+    return records
 
 
 # ---- hand headers of every site (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -------------
@@ -188,27 +183,30 @@ SITE_ASK: int = lib.BADUGI_SITE_ASK
 _HEADERS_PER_CALL = 4096
 
 
-def find_headers(data: bytes | bytearray, start: int, end: int) -> tuple[list[tuple[int, int, int]], int]:
-    """``(offset, site code, line)`` of the hand headers among the lines of ``data[start:end]`` (``line`` counts the
-    newlines from ``start``), and the number of newlines in that range. ``start`` is a line's start and ``end`` a
-    line's end, as ``history.sites.find_headers`` requires."""
+def find_headers(data: bytes | bytearray, start: int, end: int) -> tuple[list[int], list[int], list[int], int]:
+    """The hand headers among the lines of ``data[start:end]`` as parallel lists: offsets, site codes and lines (the
+    newlines from ``start``); and the number of newlines in that range. ``start`` is a line's start and ``end`` a
+    line's end, as ``history.sites.headers_in`` requires."""
     if not 0 <= start <= end <= len(data):
         raise ValueError(f"find_headers: {start}:{end} is not a range of {len(data)} bytes")
     text = ffi.from_buffer(data)
     offsets, sites = ffi.new("size_t[]", _HEADERS_PER_CALL), ffi.new("uint8_t[]", _HEADERS_PER_CALL)
     lines, after, newlines = ffi.new("size_t[]", _HEADERS_PER_CALL), ffi.new("size_t *"), ffi.new("size_t *")
-    found: list[tuple[int, int, int]] = []
+    found_offsets: list[int] = []
+    found_sites: list[int] = []
+    found_lines: list[int] = []
     counted = 0
     at = start
     while True:
         count = lib.badugi_find_headers(text, len(data), at, end, offsets, sites, lines, len(offsets), after, newlines)
         if count == _REFUSED:
             raise AssertionError("badugi_find_headers refused its arguments")
-        lines_from_start = [counted + line for line in ffi.unpack(lines, count)]
-        found += zip(ffi.unpack(offsets, count), ffi.unpack(sites, count), lines_from_start, strict=True)
+        found_offsets += ffi.unpack(offsets, count)
+        found_sites += ffi.unpack(sites, count)
+        found_lines += [counted + line for line in ffi.unpack(lines, count)] if counted else ffi.unpack(lines, count)
         counted += newlines[0]
         if after[0] >= end:
-            return found, counted
+            return found_offsets, found_sites, found_lines, counted
         at = after[0]
 
 

@@ -53,6 +53,8 @@ static int kingsclub_header(const char *line, size_t n)
 /* sites.header_site: the site whose header `line` (n bytes, no newline) is, -1 for none. */
 static int header_site(const char *line, size_t n)
 {
+    if (n == 0 || (line[0] != 'P' && line[0] != 'F' && line[0] != '<' && line[0] != '#'))
+        return -1; /* most lines: no site's prefix starts with their first character */
     if (starts_with(line, n, "PokerStars ", 11)) /* stars.HEADER_LINE */
         return holds(line, n, 11, "Game #", 6) || holds(line, n, 11, "Hand #", 6) ? BADUGI_SITE_STARS : -1;
     if (starts_with(line, n, "Full Tilt Poker ", 16)) /* fulltilt.HEADER_LINE */

@@ -11,6 +11,8 @@ is cut. Memory stays bounded whatever the input: a run is held until it is hande
 
 from __future__ import annotations
 
+import bisect
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import ModuleType
@@ -122,7 +124,10 @@ class _Cutter:
         self.buffer = bytearray()
         self.base = self.base_line = 0  # the offset of buffer[0] in the whole text, and its line
         self.scanned = self.scanned_line = 0  # the lines before this offset were looked at for headers
-        self.headers: list[tuple[int, ModuleType, int]] = []  # (offset, parser, line) of hands not handed on yet
+        # The headers of the hands not handed on yet: offsets, parsers and lines, as parallel lists.
+        self.offsets: list[int] = []
+        self.parsers: list[ModuleType] = []
+        self.lines: list[int] = []
         self.before = b""  # the last few lines before ``base``: the lead of a run that starts there
         self.hands_seen = 0  # hands handed on so far (in runs or as unreadable)
         self.skipping = False  # dropping the text of a hand too long to read, up to the next header
@@ -154,66 +159,82 @@ class _Cutter:
         """Look for headers in the lines from ``scanned`` to ``end``."""
         if end <= self.scanned:
             return
-        found, newlines = find_headers(self.buffer, self.scanned - self.base, end - self.base)
-        self.headers += [(self.base + at, parser, self.scanned_line + line) for at, parser, line in found]
-        self.scanned, self.scanned_line = end, self.scanned_line + newlines
-        if found:
+        found = find_headers(self.buffer, self.scanned - self.base, end - self.base)
+        base, line = self.base, self.scanned_line
+        self.offsets += [base + at for at in found.offsets] if base else found.offsets
+        self.parsers += found.parsers
+        self.lines += [line + number for number in found.lines] if line else found.lines
+        self.scanned, self.scanned_line = end, line + found.newlines
+        if found.offsets:
             self.skipping = False
 
     def _hand_on(self, final: bool) -> Iterator[Unit]:
         """The runs that are complete (all of them when ``final``), their text let go; an error record instead of
         a hand longer than any real hand, as soon as it is that long."""
-        headers = self.headers
-        while headers:
-            if self._length(0) > MAX_HAND_BYTES:
+        offsets = self.offsets
+        while offsets:
+            if self._lengths(1)[0] > MAX_HAND_BYTES:
                 yield self._too_long()
                 continue
-            first, site, _ = headers[0]
-            count = 1
-            while (
-                count < len(headers)
-                and count < self.run_hands
-                and headers[count][1] is site
-                and headers[count][0] - first <= RUN_BYTES
-                and self._length(count) <= MAX_HAND_BYTES
-            ):
-                count += 1
-            if count < len(headers) or final:  # the next header ends the run: full, another site's, or too long
+            count = self._run_size()
+            if count < len(offsets) or final:  # the next header ends the run: full, another site's, or too long
                 yield self._run(count)
             else:
                 break
-        if not headers:
+        if not offsets:
             yield from self._between_hands(final)
 
-    def _length(self, number: int) -> int:
-        """The length of the hand of header ``number``, so far for the last one."""
-        end = self.headers[number + 1][0] if number + 1 < len(self.headers) else self.end
-        return end - self.headers[number][0]
+    def _run_size(self) -> int:
+        """How many hands from the first make a run: at most ``run_hands`` and about ``RUN_BYTES``, all of one site,
+        none too long (the first is not). Worked out with list operations, not a Python step per hand."""
+        offsets, parsers = self.offsets, self.parsers
+        count = bisect.bisect_right(offsets, offsets[0] + RUN_BYTES, 1, min(len(offsets), self.run_hands))
+        site = parsers[0]
+        if parsers[:count].count(site) < count:  # another site's hand
+            count = next(number for number in range(1, count) if parsers[number] is not site)
+        lengths = self._lengths(count)
+        if max(lengths) > MAX_HAND_BYTES:
+            count = next(number for number in range(1, count) if lengths[number] > MAX_HAND_BYTES)
+        return count
+
+    def _lengths(self, count: int) -> list[int]:
+        """The lengths of the first ``count`` hands, so far for the last open one."""
+        offsets = self.offsets
+        ends = offsets[1 : count + 1]
+        if len(ends) < count:
+            ends.append(self.end)
+        return list(map(operator.sub, ends, offsets[:count]))
 
     def _run(self, count: int) -> Run:
         """The run of the first ``count`` headers, up to the next header (the newline before it left out, as in the
         lines of the whole text) or to the end of the text; its text is let go."""
-        start, parser, line = self.headers[0]
-        if count < len(self.headers):
-            end, _, end_line = self.headers[count]
+        start, parser, line = self.offsets[0], self.parsers[0], self.lines[0]
+        if count < len(self.offsets):
+            end, end_line = self.offsets[count], self.lines[count]
             stop = end - 1
         else:
             end = stop = self.end
             end_line = self.scanned_line
-        data = bytes(self.buffer[start - self.base : stop - self.base])
+        with memoryview(self.buffer) as view:
+            data = bytes(view[start - self.base : stop - self.base])
         shift = self.stream.shift if self.stream is not None else None
         span = None
         if self.source.path is not None and shift is not None:
             span = (self.source.path, start + shift, stop + shift)
         run = Run(self.source.name, parser.SITE, self.hands_seen, line, count, data, self._lines_before(start), span)
         self.hands_seen += count
-        del self.headers[:count]
+        self._forget(count)
         self._let_go(end, end_line)
         return run
 
+    def _forget(self, count: int) -> None:
+        """Forget the first ``count`` headers: their hands are handed on."""
+        del self.offsets[:count], self.parsers[:count], self.lines[:count]
+
     def _lines_before(self, offset: int) -> bytes:
         """The last ``LEAD_LINES`` whole lines before offset ``offset`` (a line's start), at most ``_LEAD_BYTES``."""
-        near = bytes(self.buffer[max(0, offset - self.base - _LEAD_BYTES) : offset - self.base])
+        with memoryview(self.buffer) as view:
+            near = bytes(view[max(0, offset - self.base - _LEAD_BYTES) : offset - self.base])
         if len(near) < _LEAD_BYTES and offset - len(near) == self.base:
             near = self.before + near
         if len(near) > _LEAD_BYTES:
@@ -246,7 +267,8 @@ class _Cutter:
     def _too_long(self) -> Unreadable:
         """An error record for the first hand, longer than any real hand; its text is let go, and the rest of it
         too as it comes when it is still open."""
-        start, parser, line = self.headers.pop(0)
+        start, parser, line = self.offsets[0], self.parsers[0], self.lines[0]
+        self._forget(1)
         header_end = self.buffer.find(b"\n", start - self.base)
         header = text_of(bytes(self.buffer[start - self.base : header_end]))
         limit = MAX_HAND_BYTES >> 20
@@ -259,8 +281,8 @@ class _Cutter:
             f"a hand longer than {limit} MiB: not read",
         )
         self.hands_seen += 1
-        if self.headers:
-            self._let_go(self.headers[0][0], self.headers[0][2])
+        if self.offsets:
+            self._let_go(self.offsets[0], self.lines[0])
         else:
             self.skipping = True
             self._let_go(self.scanned, self.scanned_line)

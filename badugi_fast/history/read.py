@@ -34,7 +34,9 @@ __all__ = ["C_READER", "hands_of", "header_positions", "parse_one", "results"]
 #: Whether PokerStars runs are read by the C reader (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
 if C_READER:
-    from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED
+    from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED, PLAYER_FIELDS
+
+    _PLAYER_SIZE = len(PLAYER_FIELDS)  # the entries are unpacked below in the order of PLAYER_FIELDS
 
 
 def results(unit: Unit) -> Iterator[Result]:
@@ -138,14 +140,15 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
     if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
         return None
     players: list[PlayerResult] = []
-    for player in record.players:
-        words = data[player.words_start : player.words_end].decode() if player.words_start >= 0 else None
-        rank = player.rank
+    entries = record.players
+    for at in range(0, len(entries), _PLAYER_SIZE):
+        name_start, name_end, cards, rank, words_start, words_end, collected, expected = entries[at : at + _PLAYER_SIZE]
+        words = data[words_start:words_end].decode() if words_start >= 0 else None
         if rank and words is not None and not agrees(words, rank):
             return None  # the site describes the hand otherwise: Python lists the mismatch
-        name = data[player.name_start : player.name_end].decode()
-        cards_text = _cards_text(player.cards) if player.cards >= 0 else None
-        players.append(player_result(name, cards_text, rank or None, words, player.collected, player.expected, places))
+        name = data[name_start:name_end].decode()
+        cards_text = _cards_text(cards) if cards >= 0 else None
+        players.append(player_result(name, cards_text, rank or None, words, collected, expected, places))
     status_name = "verified" if status == HH_VERIFIED else "no_showdown"
     hand_id = data[record.id_start : record.id_end].decode()
     showdown = bool(flags & HH_SHOWDOWN)

@@ -266,7 +266,7 @@ class TextStream:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
             data = text.encode("utf-8", "surrogatepass")
             return self._drop_boms(data)
-        data = self._pending + block
+        data = self._pending + block if self._pending else block
         self._pending = b""
         if not final and data.endswith(b"\r"):  # a CR that may be the first half of a CRLF
             self._pending, data = b"\r", data[:-1]
