@@ -59,6 +59,32 @@ def test_a_wrong_payout_is_a_mismatch() -> None:
     assert "Alice collected 1.23, expected 1.22" in result.reason
 
 
+@pytest.mark.parametrize(
+    ("hand_id", "swaps", "reason"),
+    [
+        (  # the split pot's odd cent paid to the wrong one of the two winners
+            SPLIT_HAND,
+            [("Hero collected $1.23", "Alice collected $1.23"), ("Alice collected $1.22", "Hero collected $1.22")],
+            "Hero collected 1.22, expected 1.23; Alice collected 1.23, expected 1.22",
+        ),
+        (  # the whole pot paid to a player who lost the showdown
+            "71000000001",
+            [("Alice collected $14.25", "Bob collected $14.25")],
+            "Alice collected 0.00, expected 14.25; Bob collected 14.25, expected 0.00",
+        ),
+    ],
+)
+def test_the_same_total_paid_to_the_wrong_players_is_a_mismatch(
+    hand_id: str, swaps: list[tuple[str, str]], reason: str
+) -> None:
+    text = one_hand(stars_text(), hand_id)
+    for old, new in swaps:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    result = score(next(parse(text)))
+    assert (result.status, result.reason) == ("mismatch", reason)
+
+
 def test_a_wrong_description_is_a_mismatch() -> None:
     text = one_hand(stars_text(), SPLIT_HAND).replace("(Badugi: 7,3,2,A)", "(Badugi: 7,4,2,A)", 1)
     result = score(next(parse(text)))

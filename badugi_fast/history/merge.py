@@ -22,7 +22,8 @@ __all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "description_of", "is_header"
 SITE = "Merge"
 HEADER_PREFIX = "<game"
 
-#: A newline and the start of a line that starts a hand, ``<game ...>`` or ``<game>`` alone:
+#: A newline and the start of a line that starts a hand: ``<game`` then a space (``<game id=...>``), or ``<game`` alone
+#: on its line (the attributes on the lines after it):
 #: ``read.header_positions`` finds headers with it.
 HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
 
