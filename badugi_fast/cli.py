@@ -17,6 +17,7 @@ from badugi_fast import equity_command, eval_command, odds_command
 from badugi_fast.bench import command as bench_command
 from badugi_fast.game import command as simulate_command
 from badugi_fast.history import command as score_command
+from badugi_fast.history import convert as convert_command
 
 __all__ = ["BROKEN_PIPE", "main"]
 
@@ -24,9 +25,10 @@ __all__ = ["BROKEN_PIPE", "main"]
 _COMMANDS: dict[str, tuple[ModuleType, str]] = {
     "eval": (eval_command, "rank one or more hands, and say who wins"),
     "score": (score_command, "check every showdown and pot in hand histories"),
-    "simulate": (simulate_command, "play hands with simple policies and write PokerStars hand histories"),
+    "simulate": (simulate_command, "play hands with simple policies and write PokerStars hand histories or PHH"),
     "odds": (odds_command, "what a hand becomes after its draws, under a named drawing policy"),
     "equity": (equity_command, "each hand's share of the pot with draws to come"),
+    "convert": (convert_command, "write the hands of hand histories as PHH, pokerkit's hand history format"),
     "bench": (bench_command, "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
 }
 

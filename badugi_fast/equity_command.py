@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
-from badugi_fast.odds import equity
 from badugi_fast.odds_command import add_common_arguments, bar, common_options, percent
-from badugi_fast.odds_result import EquityResult
+
+if TYPE_CHECKING:
+    from badugi_fast.odds_result import EquityResult
 
 __all__ = ["add_arguments", "run"]
 
@@ -41,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
         discards = [None if word in _POLICY else ("" if word in _PAT else word) for word in args.discards]
     policies = [name.strip() for name in args.policy.split(",")]
     policy = policies[0] if len(policies) == 1 else policies
+    from badugi_fast.odds import equity  # numpy and the policy tables: loaded when the command runs
+
     result = equity(args.hands, discards=discards, policy=policy, **common_options(args))
     if args.json:
         print(json.dumps(result.to_dict()))

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from badugi_fast.odds import draw_odds
-from badugi_fast.odds_result import DrawOdds
 from badugi_fast.ranks import RANK_COUNT, hand_size, rank_values
+
+if TYPE_CHECKING:
+    from badugi_fast.odds_result import DrawOdds
 
 __all__ = ["add_arguments", "add_common_arguments", "bar", "common_options", "percent", "run"]
 
@@ -52,6 +53,8 @@ def common_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     discard = None if args.discard is None else ("" if args.discard in ("-", "pat") else args.discard)
+    from badugi_fast.odds import draw_odds  # numpy and the policy tables: loaded when the command runs
+
     odds = draw_odds(args.hand, discard, policy=args.policy, **common_options(args))
     if args.json:
         print(json.dumps(odds.to_dict()))

@@ -50,10 +50,19 @@ static int kingsclub_header(const char *line, size_t n)
     return holds(line, n, i + 2, " - ", 3) ? BADUGI_SITE_KINGSCLUB : -1;
 }
 
+/* phh.HEADER_LINE (badugi_fast/history/phh/reader.py): "variant", spaces or tabs, then "=". */
+static int phh_header(const char *line, size_t n)
+{
+    size_t i = 7;
+    while (i < n && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    return i < n && line[i] == '=' ? BADUGI_SITE_PHH : -1;
+}
+
 /* sites.header_site: the site whose header `line` (n bytes, no newline) is, -1 for none. */
 static int header_site(const char *line, size_t n)
 {
-    if (n == 0 || (line[0] != 'P' && line[0] != 'F' && line[0] != '<' && line[0] != '#'))
+    if (n == 0 || (line[0] != 'P' && line[0] != 'F' && line[0] != '<' && line[0] != '#' && line[0] != 'v'))
         return -1; /* most lines: no site's prefix starts with their first character */
     if (starts_with(line, n, "PokerStars ", 11)) /* stars.HEADER_LINE */
         return holds(line, n, 11, "Game #", 6) || holds(line, n, 11, "Hand #", 6) ? BADUGI_SITE_STARS : -1;
@@ -63,6 +72,8 @@ static int header_site(const char *line, size_t n)
         return merge_header(line, n);
     if (starts_with(line, n, "#", 1))
         return kingsclub_header(line, n);
+    if (starts_with(line, n, "variant", 7))
+        return phh_header(line, n);
     return -1;
 }
 

@@ -15,6 +15,7 @@
 #define BADUGI_SITE_FULL_TILT 1
 #define BADUGI_SITE_MERGE 2
 #define BADUGI_SITE_KINGSCLUB 3
+#define BADUGI_SITE_PHH 4
 #define BADUGI_SITE_ASK 255 /* a line only Python can decide about */
 
 /* The hand headers among the lines of text[start:end]: `start` is a line's start (0, or just after a newline) and

@@ -1,7 +1,10 @@
-"""Fixtures shared by the evaluator tests: every hand, and its reference rank (computed once per session)."""
+"""Fixtures shared by the tests: every hand and its reference rank (computed once per session), two user drawing
+policies, and the real hand histories of ../shared, which a clone does not have (skipped then) but CI does (absent
+there, they fail)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +28,19 @@ def every_hand() -> list[tuple[int, int, int, int]]:
 def reference_ranks(every_hand: list[tuple[int, int, int, int]]) -> list[int]:
     """The reference rank number of every hand, in index order (the slow part: a few seconds)."""
     return [reference.evaluate(hand) for hand in every_hand]
+
+
+@pytest.fixture(scope="session")
+def shared_histories() -> Path:
+    """``../shared/hand-histories``. Absent, the test is skipped; but when the environment variable ``CI`` is set
+    (``.ci/run`` sets it) it fails instead, so that CI, which has the folder, never passes by skipping."""
+    folder = SHARED / "hand-histories"
+    if not folder.is_dir():
+        reason = f"the shared hand histories are absent: no folder {folder}"
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason}, and CI is set: CI must have them", pytrace=False)
+        pytest.skip(f"{reason} (it is not part of a clone)")
+    return folder
 
 
 def throw_high(hand: tuple[int, int, int, int], draws_left: int) -> list[int]:

@@ -17,6 +17,7 @@ from badugi_fast import evaluate
 from badugi_fast.cards import parse_cards
 from badugi_fast.game import HandState, IllegalActionError, PlayedHand, TableRules, hand_text
 from badugi_fast.game.engine import BETTING, COMPLETE, DRAW
+from badugi_fast.game.limits import raise_to_bounds
 from badugi_fast.pots import Pot
 
 
@@ -219,6 +220,81 @@ def test_pot_limit_after_a_bet() -> None:
     with pytest.raises(IllegalActionError, match="from 80 to 160"):
         hand.raise_to(0, 161)
     assert snapshot(hand) == before
+
+
+def big_bet_bounds(
+    limit: str, big_blind: int, bets: dict[int, int], before: int, player: int, stack: int, last_raise: int
+) -> tuple[int, int]:
+    """The "raise to" bounds of ``player`` by the rules' words (rules.md), from the bets of the round so far
+    (``bets``: player -> chips in front of them), the chips of the earlier rounds (``before``), the stack behind
+    and the last full raise of the round: first call, then add at most the pot as it is after calling (pot
+    limit) or half of it, rounded down (half-pot limit); at least a full raise (the big blind or the last full
+    raise, whichever is more); never more than the stack (all-in), and all-in for less when that is all there is."""
+    level = max(bets.values())
+    in_front = bets.get(player, 0)
+    pot_after_calling = before + sum(bets.values()) + (level - in_front)
+    most_added = pot_after_calling if limit == "pot" else pot_after_calling // 2
+    least = level + max(big_blind, last_raise)
+    most = max(level + most_added, least)
+    all_in = in_front + stack
+    return min(least, all_in), min(most, all_in)
+
+
+@pytest.mark.parametrize("limit", ["pot", "half-pot"])
+def test_big_bet_bounds_after_a_bet_and_a_raise_with_chips_in_front(limit: str) -> None:
+    """Pre-draw the blinds face a raise with their blind in front of them; after the draw the bettor faces a raise
+    with the bet in front of them, and so on: each bound is checked through ``HandState.raise_bounds`` and
+    ``limits.raise_to_bounds`` against ``big_bet_bounds``, and by hand for the first few."""
+    stacks = [5000, 3000, 4000]
+    hand = HandState(TableRules(5, 10, limit), stacks, button=0, rng=random.Random(30))
+    bets = {1: 5, 2: 10}  # the blinds: small blind 5 (player 1), big blind 10 (player 2)
+    before, earlier, last_raise = 0, 0, 10  # the pot before this round; what each player put in before it
+
+    def check(player: int) -> tuple[int, int]:
+        in_front = bets.get(player, 0)
+        behind = stacks[player] - earlier - in_front
+        expected = big_bet_bounds(limit, 10, bets, before, player, behind, last_raise)
+        assert hand.raise_bounds(player) == expected
+        pot = before + sum(bets.values())
+        assert raise_to_bounds(limit, max(bets.values()), in_front, behind, pot, max(10, last_raise)) == expected
+        return expected
+
+    def wager(player: int, total: int) -> None:
+        nonlocal last_raise
+        last_raise = max(last_raise, total - max(bets.values()))
+        (hand.raise_to if max(bets.values()) else hand.bet)(player, total)
+        bets[player] = total
+
+    # pre-draw, pot 15: player 0 (nothing in front) calls 10 and may add the pot then, 25: to 35 in pot limit
+    assert check(0) == ((20, 35) if limit == "pot" else (20, 22))  # half: 10 + 25 // 2
+    wager(0, 20)
+    # the small blind, 5 in front, faces 20: the pot after calling is 35 + 15 = 50
+    assert check(1) == ((30, 70) if limit == "pot" else (30, 45))
+    wager(1, 40)
+    # the big blind, 10 in front, faces a raise to 40: the pot after calling is 70 + 30 = 100
+    assert check(2) == ((60, 140) if limit == "pot" else (60, 90))
+    hand.call(2)
+    bets[2] = 40
+    # the first raiser, 20 in front, faces 40: the pot after calling is 100 + 20 = 120
+    assert check(0) == ((60, 160) if limit == "pot" else (60, 100))
+    hand.call(0)
+    stand_pat_all(hand)
+    # after the draw (pot 120): player 1 bets, player 2 raises, player 0 raises, player 1 (the bettor) faces that
+    before, earlier, bets, last_raise = 120, 40, {0: 0, 1: 0, 2: 0}, 0
+    assert hand.to_act == 1
+    assert check(1) == ((10, 120) if limit == "pot" else (10, 60))
+    wager(1, 60)
+    assert check(2) == ((120, 300) if limit == "pot" else (120, 180))  # the pot after calling: 180 + 60
+    wager(2, 180)
+    assert check(0) == ((300, 720) if limit == "pot" else (300, 450))  # 360 + 180
+    wager(0, 300)
+    low, high = check(1)  # 60 in front, facing a raise after a raise: the pot after calling is 660 + 240
+    assert (low, high) == ((420, 1200) if limit == "pot" else (420, 750))  # at least a raise of 120, the last
+    hand.raise_to(1, high)
+    before_state = snapshot(hand)
+    with pytest.raises(IllegalActionError, match="must be to"):
+        hand.raise_to(2, 10_000)
+    assert snapshot(hand) == before_state
 
 
 def test_minimum_raise_is_the_last_full_raise() -> None:

@@ -17,8 +17,6 @@ from badugi_fast.game.policies import BasicPolicy
 from badugi_fast.game.simulate import PlayedHand, play, simulate
 from badugi_fast.history.pokerstars.writer import hand_text, write_histories
 
-STARS = Path(__file__).resolve().parents[1].parent / "shared" / "hand-histories" / "Stars"
-
 
 def _text(hands: int, seed: int, rules: TableRules, players: int = 6, currency: str | None = None) -> str:
     out = io.StringIO()
@@ -209,11 +207,9 @@ def test_round_trip_through_the_scorer(limit: str, currency: str | None) -> None
     assert statuses["verified"] > 500
 
 
-def test_real_stars_files_use_the_same_wordings() -> None:
+def test_real_stars_files_use_the_same_wordings(shared_histories: Path) -> None:
     """Every kind of line the writer makes occurs in the real PokerStars files (names and amounts aside)."""
-    if not STARS.is_dir():
-        pytest.skip(f"shared hand histories not found at {STARS}")
-    real = "".join(path.read_text(encoding="utf-8-sig") for path in sorted(STARS.glob("*.txt")))
+    real = "".join(path.read_text(encoding="utf-8-sig") for path in sorted((shared_histories / "Stars").glob("*.txt")))
     ours = _text(400, 9, TableRules(10, 20), 6) + _text(300, 9, TableRules(10, 20, "no"), 3)
     for wording in (
         ": posts small blind ", ": posts big blind ", "*** DEALING HANDS ***", ": discards 1 card\n",

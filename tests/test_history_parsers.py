@@ -59,6 +59,32 @@ def test_a_wrong_payout_is_a_mismatch() -> None:
     assert "Alice collected 1.23, expected 1.22" in result.reason
 
 
+@pytest.mark.parametrize(
+    ("hand_id", "swaps", "reason"),
+    [
+        (  # the split pot's odd cent paid to the wrong one of the two winners
+            SPLIT_HAND,
+            [("Hero collected $1.23", "Alice collected $1.23"), ("Alice collected $1.22", "Hero collected $1.22")],
+            "Hero collected 1.22, expected 1.23; Alice collected 1.23, expected 1.22",
+        ),
+        (  # the whole pot paid to a player who lost the showdown
+            "71000000001",
+            [("Alice collected $14.25", "Bob collected $14.25")],
+            "Alice collected 0.00, expected 14.25; Bob collected 14.25, expected 0.00",
+        ),
+    ],
+)
+def test_the_same_total_paid_to_the_wrong_players_is_a_mismatch(
+    hand_id: str, swaps: list[tuple[str, str]], reason: str
+) -> None:
+    text = one_hand(stars_text(), hand_id)
+    for old, new in swaps:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    result = score(next(parse(text)))
+    assert (result.status, result.reason) == ("mismatch", reason)
+
+
 def test_a_wrong_description_is_a_mismatch() -> None:
     text = one_hand(stars_text(), SPLIT_HAND).replace("(Badugi: 7,3,2,A)", "(Badugi: 7,4,2,A)", 1)
     result = score(next(parse(text)))
@@ -268,7 +294,12 @@ def test_stars_dead_small_blind_does_not_count_towards_calling() -> None:
     text = text.replace("*** DEALING HANDS ***\n", "Dan: posts small & big blinds $0.35\n*** DEALING HANDS ***\n")
     text = text.replace("Hero: calls $0.15\n", "Hero: calls $0.15\nDan: raises $0.25 to $0.50\nBob: folds\n")
     hand = next(parse(text))
-    assert [(a.kind, a.amount) for a in hand.actions if a.player == "Dan"] == [("post", 35), ("raise", 25)]
+    # The live big blind is Dan's post, the dead small blind an ante (dead money) of his: PHH writes them so.
+    assert [(a.kind, a.amount) for a in hand.actions if a.player == "Dan"] == [
+        ("post", 25),
+        ("ante", 10),
+        ("raise", 25),
+    ]
 
 
 def test_stdin(monkeypatch: pytest.MonkeyPatch) -> None:

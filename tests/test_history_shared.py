@@ -1,11 +1,13 @@
 """The real hand histories in ../shared/hand-histories: every showdown verified, every count as the README says.
 
-These files are never copied into the repository; the tests skip when the folder is absent.
+These files are never copied into the repository; the tests skip when the folder is absent (and fail when the
+environment variable ``CI`` is set: see ``conftest.shared_histories``).
 """
 
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
@@ -13,12 +15,6 @@ from pathlib import Path
 import pytest
 
 from badugi_fast.history import Result, score_files
-
-HISTORIES = Path(__file__).resolve().parents[1].parent / "shared" / "hand-histories"
-
-pytestmark = pytest.mark.skipif(
-    not (HISTORIES / "showdowns.tsv").is_file(), reason=f"shared hand histories not found at {HISTORIES}"
-)
 
 #: file -> (hands, Badugi hands, showdowns), from the README's table
 COUNTS = {
@@ -36,11 +32,11 @@ COUNTS = {
 
 
 @pytest.fixture(scope="module")
-def results() -> dict[str, list[Result]]:
+def results(shared_histories: Path) -> dict[str, list[Result]]:
     """Every record of every shared file, by file (relative to the folder)."""
     by_file: dict[str, list[Result]] = {}
-    for result in score_files([HISTORIES]):
-        by_file.setdefault(Path(result.file).relative_to(HISTORIES).as_posix(), []).append(result)
+    for result in score_files([shared_histories]):
+        by_file.setdefault(Path(result.file).relative_to(shared_histories).as_posix(), []).append(result)
     return by_file
 
 
@@ -61,8 +57,8 @@ def test_every_showdown_is_verified(results: dict[str, list[Result]]) -> None:
     assert {r.status for r in showdowns} == {"verified"}
 
 
-def test_collected_amounts_match_showdowns_tsv(results: dict[str, list[Result]]) -> None:
-    with open(HISTORIES / "showdowns.tsv", encoding="utf-8") as table:
+def test_collected_amounts_match_showdowns_tsv(results: dict[str, list[Result]], shared_histories: Path) -> None:
+    with open(shared_histories / "showdowns.tsv", encoding="utf-8") as table:
         rows = list(csv.DictReader(table, delimiter="\t"))
     assert len(rows) == 85
     by_hand = {(name, r.hand_id): r for name, records in results.items() for r in records}
@@ -81,10 +77,31 @@ def test_collected_amounts_match_showdowns_tsv(results: dict[str, list[Result]])
     assert checked == 80
 
 
+_RANK = re.compile(r"(?<!\w)(10|[2-9AKQJT])(?!\w)")  # a rank on its own ("A", not the article "a")
+_SIZE = re.compile(r"([1-4])-card|(badugi)|(one|two|three|four) cards", re.IGNORECASE)
+_SIZES = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def named_hand(words: str) -> tuple[int, tuple[str, ...]]:
+    """The size and the ranks (as written, highest first) that a description names, written here for every
+    wording at hand: ours ("3-card 5-4-2", "4-card badugi 9-6-4-3") and the sites' ("3-card: 6,4,3",
+    "a 3-Card: 5, 4, 2", "Badugi, K-7-2-A", "Two Cards, 4-A")."""
+    size = _SIZE.search(words)
+    assert size is not None, words
+    number, badugi, spelled = size.groups()
+    count = int(number) if number else 4 if badugi else _SIZES[spelled.lower()]
+    ranks = tuple(_RANK.findall(words[size.end() :]))
+    assert len(ranks) == count, words
+    return count, tuple("T" if rank == "10" else rank for rank in ranks)
+
+
 def test_site_descriptions_equal_ours(results: dict[str, list[Result]]) -> None:
     described = [p for records in results.values() for r in records for p in r.players if p.site_description]
-    assert len(described) > 70  # every status above is verified, which includes every description matching
-    assert all(p.description is not None for p in described)
+    assert len(described) > 80
+    for player in described:
+        assert player.site_description is not None
+        assert player.description is not None, player
+        assert named_hand(player.site_description) == named_hand(player.description), player
 
 
 def test_non_badugi_hands_are_skipped(results: dict[str, list[Result]]) -> None:
@@ -125,7 +142,7 @@ def test_side_pot_hand_is_paid_per_pot_after_rake(results: dict[str, list[Result
     assert jodarin.description == "3-card Q-2-A"
 
 
-def test_jobs_keep_the_input_order() -> None:
-    one = [r.as_dict() for r in score_files([HISTORIES])]
-    two = [r.as_dict() for r in score_files([HISTORIES], jobs=2)]
+def test_jobs_keep_the_input_order(shared_histories: Path) -> None:
+    one = [r.as_dict() for r in score_files([shared_histories])]
+    two = [r.as_dict() for r in score_files([shared_histories], jobs=2)]
     assert one == two

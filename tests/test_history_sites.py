@@ -11,7 +11,7 @@ from badugi_fast.history import read, sites
 
 pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is not built or not chosen")
 
-#: Pieces of lines near the edges of the four header patterns, and odd characters (Unicode digits and spaces).
+#: Pieces of lines near the edges of the five header patterns, and odd characters (Unicode digits and spaces).
 PIECES = [
     "PokerStars ",
     "PokerStars",
@@ -31,6 +31,9 @@ PIECES = [
     "Hand #",
     "Game#",
     "Badugi",
+    "variant",  # PHH's header: "variant", spaces or tabs, "="
+    "variants",
+    "=",
     " ",
     "\t",
     "\x0b",

@@ -9,11 +9,15 @@
 'PokerStars Game #100010000000:  Badugi Pot Limit (10/20) - 2026/01/01 12:00:00 ET'
 """
 
+from typing import TYPE_CHECKING, Any
+
 from badugi_fast.game.engine import HandResult, HandState, IllegalActionError, TableRules
 from badugi_fast.game.limits import LIMITS
 from badugi_fast.game.policies import BasicPolicy, Policy
-from badugi_fast.game.simulate import PlayedHand, play, simulate
-from badugi_fast.history.pokerstars.writer import hand_text, write_histories
+from badugi_fast.game.simulate import PlayedHand, play, simulate  # eager: ``simulate`` is also a submodule's name
+
+if TYPE_CHECKING:
+    from badugi_fast.history.pokerstars.writer import hand_text, write_histories
 
 __all__ = [
     "LIMITS",
@@ -29,3 +33,13 @@ __all__ = [
     "simulate",
     "write_histories",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The PokerStars writer (``hand_text``, ``write_histories``) lives with the reader in ``badugi_fast.history``:
+    it is imported on first use, so that the game loads without the hand-history package."""
+    if name not in ("hand_text", "write_histories"):
+        raise AttributeError(f"module 'badugi_fast.game' has no attribute {name!r}")
+    from badugi_fast.history.pokerstars import writer
+
+    return getattr(writer, name)

@@ -1,4 +1,5 @@
-"""``badugi simulate``: play hands with the simple policies and write them as PokerStars hand histories.
+"""``badugi simulate``: play hands with the simple policies and write them as PokerStars hand histories (or, with
+``--format phh``, as PHH).
 
 Stakes with a ``$`` or a decimal point are dollars (a cash game, written in dollars and cents); whole numbers are
 chips (written without currency). The summary line goes to stderr when the hands go to stdout.
@@ -9,16 +10,21 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Iterable
 from typing import TextIO
 
 from badugi_fast.extras import require
 from badugi_fast.files import cores, replacing
 from badugi_fast.game.engine import TableRules
 from badugi_fast.game.limits import LIMITS
-from badugi_fast.game.simulate import simulate
+from badugi_fast.game.simulate import PlayedHand, simulate
+from badugi_fast.history import phh
 from badugi_fast.history.pokerstars.writer import write_histories
 
-__all__ = ["add_arguments", "parse_stakes", "run"]
+__all__ = ["FORMATS", "add_arguments", "parse_stakes", "run"]
+
+#: What ``--format`` may name.
+FORMATS = ("pokerstars", "phh")
 
 
 def parse_stakes(text: str) -> tuple[int, int, bool]:
@@ -89,6 +95,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="with --dask: hands per table, each table seeded from --seed and its number (default 10000)",
     )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="pokerstars",
+        help="pokerstars: PokerStars hand histories (the default); phh: a .phhs file of PHH hands, every card known",
+    )
+
+
+def _write_phh(hands: Iterable[PlayedHand], out: TextIO, currency: str | None) -> int:
+    """Write the hands as a ``.phhs`` file; returns the count."""
+    return sum(1 for _ in phh.write(phh.played.hands_of(hands, currency), out))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -105,17 +122,20 @@ def run(args: argparse.Namespace) -> int:
     )
     started = time.perf_counter()
     if args.dask:
+        if args.format == "phh":
+            raise ValueError("--dask writes PokerStars files: --format phh runs in one process")
         count = _simulate_on_cluster(args, rules, "USD" if cash else None)
         seconds = time.perf_counter() - started
         print(f"{count} hands to {args.output} in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} hands/s)")
         return 0
     hands = simulate(args.hands, args.players, rules, args.seed)
+    write = _write_phh if args.format == "phh" else write_histories
     if args.output is None:
-        count = write_histories(hands, sys.stdout, "USD" if cash else None)
+        count = write(hands, sys.stdout, "USD" if cash else None)
         report: TextIO = sys.stderr
     else:
         with replacing(args.output) as out:  # a file that was there stays whole until the new one is
-            count = write_histories(hands, out, "USD" if cash else None)
+            count = write(hands, out, "USD" if cash else None)
         report = sys.stdout
     seconds = time.perf_counter() - started
     where = "" if args.output is None else f" to {args.output}"

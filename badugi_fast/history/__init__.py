@@ -23,12 +23,16 @@
 ...  for r in map(history.score, history.parse(text))]
 [('verified', [('A', 1, '60.00', '60.00'), ('B', 715, '0.00', '0.00')])]
 
-Supported: PokerStars, Full Tilt and KingsClub text, Merge XML; see ``badugi score --help``.
+Supported: PokerStars, Full Tilt and KingsClub text, Merge XML, PHH; see ``badugi score --help``.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from badugi_fast.history.model import Action, Draw, Hand, Seat
-from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped
-from badugi_fast.history.score import PlayerResult, Result, score
+from badugi_fast.history.score import PlayerResult, Result, score  # eager: ``score`` is also a submodule's name
+
+if TYPE_CHECKING:
+    from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped
 
 __all__ = [
     "Action",
@@ -43,3 +47,14 @@ __all__ = [
     "score_files",
     "score_files_grouped",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The pipeline's functions (``parse``, ``score_file``, ``score_files``, ``score_files_grouped``) load the
+    sources, the cutter and the readers: they are imported on first use, so that a module of this package loads
+    without them."""
+    if name not in ("parse", "score_file", "score_files", "score_files_grouped"):
+        raise AttributeError(f"module 'badugi_fast.history' has no attribute {name!r}")
+    from badugi_fast.history import pipeline
+
+    return getattr(pipeline, name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from badugi_fast.history.common import money
+from badugi_fast.history.common import money, stakes_in, when
 from badugi_fast.history.model import Action, Draw, Hand, Seat
 
 __all__ = ["Builder"]
@@ -32,6 +32,17 @@ class Builder:
         self.names: set[str] = set()  # the seated players
         self._long_names: list[str] = []
         self.big_blind = 0  # the largest big blind posted so far (the live part of "small & big blinds")
+
+    def facts(self, stakes: str, started: str) -> None:
+        """The stakes (the first written in ``stakes``: their currency's sign and code for a cash game) and the
+        date and time (the first written in ``started``) of the hand, when the text gives them."""
+        hand = self.hand
+        found = stakes_in(stakes)
+        if found is not None:
+            hand.stakes, sign, code = found
+            if hand.places:
+                hand.currency_symbol, hand.currency = sign, code
+        hand.started, hand.time_zone = when(started)
 
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
         """A seated player."""
@@ -83,9 +94,16 @@ class Builder:
         totals[name] = totals.get(name, 0) + chips
 
     def post(self, name: str, chips: int, all_in: bool = False, live: int | None = None) -> None:
-        """A blind; ``live`` is the part that counts towards calling (None: all of it), the rest is dead money."""
-        self.hand.actions.append(Action(self.street, name, "post", chips, all_in))
-        self._totals[name] = self._totals.get(name, 0) + (chips if live is None else live)
+        """A blind; ``live`` is the part that counts towards calling (None: all of it), the rest is dead money, which
+        the model keeps as an ``ante`` action of the player (a dead small blind, the small blind part of "small &
+        big blinds")."""
+        actions = self.hand.actions
+        live_chips = chips if live is None else live
+        if live_chips:
+            actions.append(Action(self.street, name, "post", live_chips, all_in and live_chips == chips))
+        if live_chips != chips:
+            actions.append(Action(self.street, name, "ante", chips - live_chips, all_in))
+        self._totals[name] = self._totals.get(name, 0) + live_chips
 
     def ante(self, name: str, chips: int, all_in: bool = False) -> None:
         """An ante: in the pot, but not part of anyone's bet on the street."""
@@ -104,16 +122,44 @@ class Builder:
 
     def dealt(self, name: str, cards: Iterable[str], description: str | None = None) -> None:
         """The player's whole hand is now ``cards`` (hole cards, or the kept and new cards after a draw), with the
-        site's description of those cards if it gives one (earlier descriptions were of other cards). Mirrored in
-        csrc/stars.c: set_cards()."""
-        self.hand.cards[name] = tuple(cards)
+        site's description of those cards if it gives one (earlier descriptions were of other cards). The first
+        cards dealt before the first draw are the player's ``dealt`` cards; cards after a draw say which the draw
+        threw and brought (for the model only: csrc/stars.c keeps no model). Mirrored in csrc/stars.c: set_cards()."""
+        hand = self.hand
+        now = tuple(cards)
+        before = hand.cards.get(name)
+        hand.cards[name] = now
+        if self.street == 0:
+            hand.dealt.setdefault(name, now)
+        elif before is not None:
+            self._drawn(name, before, now)
         if description:
             self.hand.descriptions[name] = [description.strip()]
         else:
             self.hand.descriptions.pop(name, None)
 
+    def _drawn(self, name: str, before: tuple[str, ...], after: tuple[str, ...]) -> None:
+        """The player's draw of this street took their hand from ``before`` to ``after``: it threw the cards that went
+        and brought the cards that came (when as many went as the draw says)."""
+        for draw in reversed(self.hand.draws):
+            if draw.street != self.street:
+                return
+            if draw.player == name:
+                thrown = tuple(card for card in before if card not in after)
+                new = tuple(card for card in after if card not in before)
+                if draw.thrown is None and len(thrown) == len(new) == draw.discarded:
+                    draw.thrown = thrown
+                    if draw.new_cards is None:
+                        draw.new_cards = new
+                return
+
     def replace(self, name: str, discarded: Iterable[str], drawn: Iterable[str]) -> None:
         """The player threw away ``discarded`` and got ``drawn`` (KingsClub shows the hero's draws this way)."""
+        discarded = tuple(discarded)
+        for draw in reversed(self.hand.draws):
+            if draw.player == name:
+                draw.thrown = discarded
+                break
         gone = set(discarded)
         self.hand.cards[name] = tuple(c for c in self.hand.cards.get(name, ()) if c not in gone) + tuple(drawn)
 

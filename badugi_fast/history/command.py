@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import TextIO
 
 from badugi_fast.extras import require
-from badugi_fast.files import cores, identity, replacing, replacing_folder
+from badugi_fast.files import cores, replacing, replacing_folder
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, render_sources
-from badugi_fast.history.sources import Source, expand, is_url
+from badugi_fast.history.sources import expand, is_url, refuse_as_output
 
 __all__ = ["SAMPLES", "add_arguments", "count_part", "run"]
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     sources = expand(args.paths or [str(SAMPLES)], note=_note)
     form = args.format or ("jsonl" if args.output or not sys.stdout.isatty() else "table")
     if args.output:
-        _refuse_input_as_output(args.output, sources)
+        refuse_as_output(args.output, sources)
     elif form == "parquet":
         raise ValueError("--format parquet writes a file (a folder with --dask): give --output")
     stop_early = args.fail_on_mismatch
@@ -123,16 +123,6 @@ def _jobs(asked: int) -> int:
     if asked > available:
         _note(f"--jobs {asked}: using {available}, the number of cores")
     return min(asked or available, available)
-
-
-def _refuse_input_as_output(output: str, sources: list[Source]) -> None:
-    """ValueError when the output file is one of the files to read (it would be written over as it is read)."""
-    target = identity(output)
-    if target is None:
-        return
-    for source in sources:
-        if source.file == target:
-            raise ValueError(f"the output file {output} is also an input ({source.name}): choose another")
 
 
 def _score(parts: Iterable[Rendered], write: Callable[[Rendered], None], stop_early: bool) -> Counter[str]:

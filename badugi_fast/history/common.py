@@ -3,11 +3,23 @@ raises for a line it cannot read."""
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from badugi_fast.cards import find_cards
 
-__all__ = ["MOST_DIGITS", "ParseError", "amount", "cards_in", "game_info", "hand_id_of", "money"]
+__all__ = [
+    "MOST_DIGITS",
+    "ParseError",
+    "Stakes",
+    "amount",
+    "cards_in",
+    "game_info",
+    "hand_id_of",
+    "money",
+    "stakes_in",
+    "when",
+]
 
 
 class ParseError(ValueError):
@@ -148,3 +160,50 @@ def hand_id_of(header: str) -> str:
     """
     found = _HAND_ID.search(header)
     return (found.group(1) or found.group(2)) if found else ""
+
+
+#: The stakes a site writes (``$0.25/$0.50 USD``, ``30/60``), as hundredths, with their currency sign and code.
+Stakes = tuple[tuple[int, int], str | None, str | None]
+_STAKES = re.compile(r"([$€£]?)(\d[\d,]*(?:\.\d+)?)/[$€£]?(\d[\d,]*(?:\.\d+)?)(?: ([A-Z]{3})\b)?")
+
+
+def stakes_in(text: str) -> Stakes | None:
+    """The first stakes written in ``text``: ``((low, high), sign, code)``, or None.
+
+    >>> stakes_in("Badugi Limit ($0.25/$0.50 USD)"), stakes_in("Level I (20/40)")
+    (((25, 50), '$', 'USD'), ((2000, 4000), None, None))
+    """
+    found = _STAKES.search(text)
+    if found is None:
+        return None
+    try:
+        low, high = amount(found.group(2)), amount(found.group(3))
+    except ValueError:
+        return None
+    return (low, high), found.group(1) or None, found.group(4)
+
+
+_WHEN = re.compile(
+    r"(?:(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Za-z]+))?"
+    r"|(\d{1,2}):(\d{2}):(\d{2}) ([A-Za-z]+) - (\d{4})/(\d{1,2})/(\d{1,2}))"
+)
+
+
+def when(text: str) -> tuple[datetime.datetime | None, str | None]:
+    """The first date and time written in ``text`` (``2010/09/05 10:32:15 ET``, Full Tilt's ``03:02:56 ET -
+    2010/11/07``, KingsClub's ``2020-10-30 19:53:19``) and its time zone's abbreviation; Nones when there is none.
+
+    >>> when("Badugi - 2010/09/05 10:32:15 ET"), when("x - 03:02:56 ET - 2010/11/07")[0]
+    ((datetime.datetime(2010, 9, 5, 10, 32, 15), 'ET'), datetime.datetime(2010, 11, 7, 3, 2, 56))
+    """
+    found = _WHEN.search(text)
+    if found is None:
+        return None, None
+    parts = found.groups()
+    date, clock, zone = (parts[:3], parts[3:6], parts[6]) if parts[0] else (parts[11:14], parts[7:10], parts[10])
+    year, month, day = map(int, date)
+    hour, minute, second = map(int, clock)
+    try:
+        return datetime.datetime(year, month, day, hour, minute, second), zone
+    except ValueError:  # not a real date
+        return None, None

@@ -59,5 +59,7 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
         uncalled={},
     )
     if is_badugi:
-        read_body(Builder(hand), lines, start + 1, end, separator=" ")
+        build = Builder(hand)
+        build.facts(" - ".join(segments[1:]), header.group(2))
+        read_body(build, lines, start + 1, end, separator=" ")
     return hand

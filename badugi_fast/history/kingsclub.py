@@ -64,6 +64,7 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
 def _read_body(hand: Hand, lines: Sequence[str], start: int, end: int) -> None:
     """Everything after the header line."""
     build = Builder(hand)
+    build.facts(lines[start - 1].partition(" - ")[2], lines[start] if start < end else "")  # the date's own line
     section = 0  # 0: seats, 1: the play, 2: the last betting round, 3: the summary
     index = start
     try:

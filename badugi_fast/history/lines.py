@@ -201,7 +201,8 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
     elif verb == POSTS:
         _post(build, name, tail, all_in)
     elif verb == STANDS:
-        build.draw(name, 0)
+        if tail.startswith("pat"):  # not Full Tilt's "stands up" (leaving the seat)
+            build.draw(name, 0)
         if "[" in tail:  # PokerStars' hero: "stands pat on [2d 3s 4h 6s]"
             build.dealt(name, cards_in(tail))
     elif verb == SHOWS:

@@ -22,7 +22,8 @@ __all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "description_of", "is_header"
 SITE = "Merge"
 HEADER_PREFIX = "<game"
 
-#: A newline and the start of a line that starts a hand, ``<game ...>`` or ``<game>`` alone:
+#: A newline and the start of a line that starts a hand: ``<game`` then a space (``<game id=...>``), or ``<game`` alone
+#: on its line (the attributes on the lines after it):
 #: ``read.header_positions`` finds headers with it.
 HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
 
@@ -72,6 +73,9 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
         line=start + 1,
     )
     if is_badugi:
+        started = game.get("starttime", "")
+        stamp = f"{started[:4]}-{started[4:6]}-{started[6:8]} {started[8:10]}:{started[10:12]}:{started[12:14]}"
+        Builder(hand).facts(stakes, stamp)
         try:
             _read_game(hand, game)
         except (ValueError, KeyError) as error:

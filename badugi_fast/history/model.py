@@ -10,6 +10,7 @@ Players are named as the site names them; names are unique within a hand.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 __all__ = ["SCALE", "Action", "Draw", "Hand", "Seat"]
@@ -46,12 +47,14 @@ class Action:
 
 @dataclass(slots=True)
 class Draw:
-    """One player's draw: how many cards they threw away, and the new cards when the site shows them (hero)."""
+    """One player's draw: how many cards they threw away, and which and the new cards when the site shows them
+    (hero)."""
 
     street: int  # 1..3
     player: str
     discarded: int
     new_cards: tuple[str, ...] | None = None
+    thrown: tuple[str, ...] | None = None  # the cards thrown away, when the site shows them (hero)
 
 
 @dataclass(slots=True)
@@ -63,6 +66,15 @@ class Hand:
     ``uncalled`` is the uncalled bets the site says it returned, or None when the site never writes them.
     ``rake`` is None when the site does not record it. ``pots`` is the site's own list of pot sizes (main pot
     first, after rake) when it gives one, e.g. PokerStars' "Main pot $2.90. Side pot $2.55.".
+
+    ``stakes`` are the two amounts of the site's stakes when it writes them: the small and big bet in fixed limit
+    (``$0.25/$0.50``), the blinds in the big-bet games. ``dealt`` holds the cards each player was first dealt,
+    when the site shows them (the hero's); with each ``Draw``'s ``thrown`` and ``new_cards`` it gives the player's
+    hand at every point. ``started`` is the date and time of the hand's start as the site writes it, in the site's
+    ``time_zone`` (its abbreviation, e.g. ``ET``); ``currency`` is the ISO code of a cash game's money when the
+    site names it (``USD``), ``currency_symbol`` the sign it writes. ``paid_recorded`` is False for a history that
+    does not record what each player was paid (a PHH file without ``winnings`` or ``finishing_stacks``): the scorer
+    then pays as the rules pay, and says so.
 
     A hand the parser could not read has ``error`` set (with ``error_line``) and may be otherwise incomplete.
     """
@@ -90,6 +102,13 @@ class Hand:
     rake: int | None = None
     total_pot: int | None = None
     pots: list[int] | None = None
+    stakes: tuple[int, int] | None = None  # the site's stakes: fixed limit's small and big bet, else the blinds
+    dealt: dict[str, tuple[str, ...]] = field(default_factory=dict)  # first known cards of each player
+    started: datetime.datetime | None = None
+    time_zone: str | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    paid_recorded: bool = True
     source: str = ""  # the file (or archive member) the hand was read from
     index: int = 0  # the hand's position in that file, 0-based, counting every hand (Badugi or not)
     line: int = 1  # line of the file where the hand starts (1-based)

@@ -65,7 +65,7 @@ def hands_of(unit: Unit) -> Iterator[Hand]:
     lines = lead + text.split("\n")
     first_line = unit.line - len(lead)
     starts = [len(lead) + line for line, _ in header_positions(text, parser)]
-    ends = [*starts[1:], len(lines)]
+    ends = [*starts[1:], len(lines)] if starts else []  # cut.py makes no run without a header; nothing to read
     for index, (start, end) in enumerate(zip(starts, ends, strict=True), unit.index):
         hand = parse_one(parser, lines, start, end, first_line)
         hand.source = unit.source

@@ -14,12 +14,13 @@ from typing import NamedTuple
 
 from badugi_fast._backend import history_fast_paths
 from badugi_fast.history import fulltilt, kingsclub, merge
+from badugi_fast.history.phh import reader as phh
 from badugi_fast.history.pokerstars import reader as stars
 
 __all__ = ["BY_NAME", "PARSERS", "Headers", "find_headers", "header_site", "headers_in"]
 
 #: The site parsers.
-PARSERS: tuple[ModuleType, ...] = (stars, fulltilt, merge, kingsclub)
+PARSERS: tuple[ModuleType, ...] = (stars, fulltilt, merge, kingsclub, phh)
 #: The parsers by ``SITE`` name.
 BY_NAME = {parser.SITE: parser for parser in PARSERS}
 

@@ -39,6 +39,7 @@ __all__ = [
     "decode",
     "expand",
     "is_url",
+    "refuse_as_output",
     "sources_of",
 ]
 
@@ -168,6 +169,16 @@ def is_url(path: str) -> bool:
     """
     scheme, found, _ = path.partition("://")
     return bool(found) and scheme.isidentifier() and not os.path.exists(path)
+
+
+def refuse_as_output(output: str, sources: Iterable[Source]) -> None:
+    """ValueError when the output file is one of the files to read (it would be written over as it is read)."""
+    target = identity(output)
+    if target is None:
+        return
+    for source in sources:
+        if source.file == target:
+            raise ValueError(f"the output file {output} is also an input ({source.name}): choose another")
 
 
 def _walk(folder: str) -> list[str]:

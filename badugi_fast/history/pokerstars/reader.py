@@ -46,7 +46,8 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     header = _HEADER.match(lines[start])
     if header is None:
         raise ParseError("not a PokerStars hand header", start)
-    game, is_badugi, limit, tournament, places = game_of(header.group(2).split(" - ", 1)[0])
+    segments = header.group(2).split(" - ")
+    game, is_badugi, limit, tournament, places = game_of(segments[0])
     hand = Hand(
         SITE,
         hand_id=header.group(1),
@@ -59,7 +60,9 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
         uncalled={},
     )
     if is_badugi:
-        read_body(Builder(hand), lines, start + 1, end, separator=":")
+        build = Builder(hand)
+        build.facts(" - ".join(segments[:-1]), segments[-1])  # stakes or level, then the date
+        read_body(build, lines, start + 1, end, separator=":")
     return hand
 
 
