@@ -190,7 +190,6 @@ def find_headers(data: bytes | bytearray, start: int, end: int) -> tuple[list[in
     line's end, as ``history.sites.headers_in`` requires."""
     if not 0 <= start <= end <= len(data):
         raise ValueError(f"find_headers: {start}:{end} is not a range of {len(data)} bytes")
-    text = ffi.from_buffer(data)
     offsets, sites = ffi.new("size_t[]", _HEADERS_PER_CALL), ffi.new("uint8_t[]", _HEADERS_PER_CALL)
     lines, after, newlines = ffi.new("size_t[]", _HEADERS_PER_CALL), ffi.new("size_t *"), ffi.new("size_t *")
     found_offsets: list[int] = []
@@ -198,17 +197,21 @@ def find_headers(data: bytes | bytearray, start: int, end: int) -> tuple[list[in
     found_lines: list[int] = []
     counted = 0
     at = start
-    while True:
-        count = lib.badugi_find_headers(text, len(data), at, end, offsets, sites, lines, len(offsets), after, newlines)
-        if count == _REFUSED:
-            raise AssertionError("badugi_find_headers refused its arguments")
-        found_offsets += ffi.unpack(offsets, count)
-        found_sites += ffi.unpack(sites, count)
-        found_lines += [counted + line for line in ffi.unpack(lines, count)] if counted else ffi.unpack(lines, count)
-        counted += newlines[0]
-        if after[0] >= end:
-            return found_offsets, found_sites, found_lines, counted
-        at = after[0]
+    # Released on the way out, whatever happens: ``data`` is the cutter's buffer, which cannot grow while exported.
+    with ffi.from_buffer(data) as text:
+        while True:
+            count = lib.badugi_find_headers(
+                text, len(data), at, end, offsets, sites, lines, len(offsets), after, newlines
+            )
+            if count == _REFUSED:
+                raise AssertionError("badugi_find_headers refused its arguments")
+            found_offsets += ffi.unpack(offsets, count)
+            found_sites += ffi.unpack(sites, count)
+            found_lines += [counted + line for line in ffi.unpack(lines, count)]
+            counted += newlines[0]
+            if after[0] >= end:
+                return found_offsets, found_sites, found_lines, counted
+            at = after[0]
 
 
 # ---- csrc/odds.c: draw odds and equity (for badugi_fast/odds.py and badugi_fast/policy_table.py) ----------------

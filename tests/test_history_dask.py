@@ -31,8 +31,6 @@ from badugi_fast.history.pipeline import render_sources  # noqa: E402
 from badugi_fast.history.pokerstars.writer import write_histories  # noqa: E402
 from badugi_fast.history.sources import Source, expand, sources_of  # noqa: E402
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "hand-histories"
-
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
@@ -86,21 +84,14 @@ def _records(lines: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in lines.splitlines()]
 
 
-def _shared() -> Path:
-    """The shared hand histories: skipped when absent, but a failure when the variable ``CI`` is set (CI has them).
-    (Inline until tests/conftest.py has ``shared_histories``.)"""
-    if not SHARED.is_dir():
-        if os.environ.get("CI"):
-            pytest.fail(f"the shared hand histories are absent: no folder {SHARED}, and CI is set", pytrace=False)
-        pytest.skip(f"the shared hand histories are absent: no folder {SHARED} (not part of a clone)")
-    return SHARED
-
-
 @pytest.mark.parametrize("which", ["shared", "samples", "archive"])
 def test_cluster_gives_the_records_and_summary_of_one_process(
-    which: str, client: Client, archive: Path, capsys: pytest.CaptureFixture[str]
+    which: str, client: Client, archive: Path, capsys: pytest.CaptureFixture[str], request: pytest.FixtureRequest
 ) -> None:
-    paths = {"shared": [str(_shared())], "samples": [str(SAMPLES)], "archive": [str(archive)]}[which]
+    if which == "shared":
+        paths = [str(request.getfixturevalue("shared_histories"))]  # skipped without them, a failure under CI
+    else:
+        paths = [str({"samples": SAMPLES, "archive": archive}[which])]
     expected = one_process(paths, capsys)
     assert _records(expected[1]), "no records to compare"
     assert one_process(paths, capsys, "--dask", _address(client)) == expected

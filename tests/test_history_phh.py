@@ -9,7 +9,6 @@ tests/test_history_phh_pokerkit.py.
 from __future__ import annotations
 
 import io
-import os
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -33,17 +32,6 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # the backport, a dependency on 3.10
     import tomli as tomllib
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "hand-histories"
-
-
-def shared_or_skip() -> Path:
-    """The shared real hand histories; a skip without them (a failure under CI, which must have them)."""
-    if not SHARED.is_dir():
-        if os.environ.get("CI"):
-            pytest.fail(f"{SHARED} is missing: CI must have the shared hand histories")
-        pytest.skip(f"{SHARED} is absent")
-    return SHARED
 
 
 def tables(text: str) -> list[dict[str, Any]]:
@@ -175,8 +163,10 @@ def test_hands_are_written_as_they_come() -> None:
     assert seen == [0, 1, 2]
 
 
-def test_shared_files_convert_but_one_hand_with_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
-    folder = shared_or_skip()
+def test_shared_files_convert_but_one_hand_with_its_reason(
+    shared_histories: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = shared_histories
     status, out, err = convert(str(folder), capsys=capsys)
     assert status == 0
     assert len(tables(out)) == 122

@@ -7,7 +7,6 @@ each player paid what pokerkit pays. (pokerkit needs Python 3.11+; without it th
 from __future__ import annotations
 
 import io
-import os
 import re
 import textwrap
 from decimal import Decimal
@@ -24,8 +23,6 @@ from badugi_fast.game.simulate import simulate  # noqa: E402
 from badugi_fast.history import parse, phh, score_file  # noqa: E402
 from badugi_fast.history.command import SAMPLES  # noqa: E402
 from badugi_fast.history.phh.replay import final_stacks, load_all  # noqa: E402
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "hand-histories"
 
 
 def converted(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -46,12 +43,10 @@ def test_samples_replay_in_pokerkit_to_the_sites_stacks(capsys: pytest.CaptureFi
         assert stacks == history.finishing_stacks, history.hand
 
 
-def test_real_hands_replay_in_pokerkit_to_the_sites_stacks(capsys: pytest.CaptureFixture[str]) -> None:
-    if not SHARED.is_dir():
-        if os.environ.get("CI"):
-            pytest.fail(f"{SHARED} is missing: CI must have the shared hand histories")
-        pytest.skip(f"{SHARED} is absent")
-    hands = replayed(converted(SHARED, capsys))
+def test_real_hands_replay_in_pokerkit_to_the_sites_stacks(
+    shared_histories: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hands = replayed(converted(shared_histories, capsys))
     assert len(hands) == 122
     assert {history.variant for history, _ in hands} == {"FB", "_PB", "_HPB"}
     for history, stacks in hands:
