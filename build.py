@@ -29,13 +29,13 @@ TABLE_NAME = "_table.bin"
 
 
 def load_rules() -> tuple[types.ModuleType, types.ModuleType]:
-    """badugi_fast.reference and badugi_fast.perfect_hash, loaded by path without running the package __init__
+    """badugi_fast.reference.hands and badugi_fast.perfect_hash, loaded by path without running the package __init__
     (which needs the extension this script is about to build)."""
     if "badugi_fast" not in sys.modules:
         package = types.ModuleType("badugi_fast")
         package.__path__ = [str(PACKAGE)]
         sys.modules["badugi_fast"] = package
-    return importlib.import_module("badugi_fast.reference"), importlib.import_module("badugi_fast.perfect_hash")
+    return importlib.import_module("badugi_fast.reference.hands"), importlib.import_module("badugi_fast.perfect_hash")
 
 
 def make_table() -> bytes:

@@ -11,13 +11,9 @@ from numpy.typing import ArrayLike, NDArray
 from badugi_fast import batches
 from badugi_fast._backend import backend
 from badugi_fast.batches import Batch, Errors
-from badugi_fast.files import cores
+from badugi_fast.parallel import BULK_THREADS_FROM, cores
 
-__all__ = ["PARALLEL_THRESHOLD", "evaluate_many", "showdown_many"]
-
-#: Batches smaller than this run on one thread unless ``threads`` says otherwise: starting threads costs more than
-#: it saves below it (measured with scripts/bench.py).
-PARALLEL_THRESHOLD = 1 << 16
+__all__ = ["evaluate_many", "showdown_many"]
 
 
 def evaluate_many(hands: Batch, *, threads: int | None = None, errors: Errors = "raise") -> NDArray[np.uint16]:
@@ -25,7 +21,7 @@ def evaluate_many(hands: Batch, *, threads: int | None = None, errors: Errors = 
 
     ``hands`` is an (N, 4) array of card codes (any integer dtype; C-contiguous uint8 is used without a copy) or a
     sequence of hand strings (parsed in C). ``threads``: how many native threads to use (default: every core for
-    batches of at least PARALLEL_THRESHOLD hands, else one); the results do not depend on it. With
+    batches of at least BULK_THREADS_FROM hands, else one); the results do not depend on it. With
     ``errors="raise"`` the first invalid row raises ValueError; with ``errors="mark"`` invalid rows get 0.
 
     >>> evaluate_many(["As2h3d4c", "Kc Kd Kh Ks"]).tolist()
@@ -68,7 +64,7 @@ def _threads(threads: int | None, count: int) -> int:
     and one per hand; a count past C's int (``threads=2**31``) is brought within it here, as the reference
     accepts any positive count and results never depend on it."""
     if threads is None:
-        return cores() if count >= PARALLEL_THRESHOLD else 1
+        return cores() if count >= BULK_THREADS_FROM else 1
     return min(threads, _INT_MAX)
 
 

@@ -3,7 +3,8 @@
 Each policy has one definition, ``options(hand, draws_left, opponents)``: the ways it may draw, as
 ``((thrown cards, probability), ...)``. ``draws_left`` counts the draw being made (3 at the first draw of triple
 draw, 1 at the last). The game (``badugi_fast.game.BasicPolicy``) asks a policy for one choice with ``draw``; the
-odds (``badugi_fast.odds``) compile it once into a discard table (``badugi_fast.policy_table``) that the C loops read.
+odds (``badugi_fast.odds``) compile it once into a discard table (``badugi_fast.odds.policy_table``) that the C
+loops read.
 
 Built in, by name:
 

@@ -1,5 +1,5 @@
-"""What the commands need of the machine and its files: how many cores, which file is which, and output that
-replaces a file only once it is complete."""
+"""What the commands need of files: which file is which, and output that replaces a file (or a folder) only once it
+is complete."""
 
 from __future__ import annotations
 
@@ -11,15 +11,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from typing import IO, BinaryIO, Literal, TextIO, overload
 
-__all__ = ["cores", "identity", "replacing", "replacing_folder"]
-
-
-def cores() -> int:
-    """How many cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not every platform has sched_getaffinity
-        return os.cpu_count() or 1
+__all__ = ["identity", "replacing", "replacing_folder"]
 
 
 def identity(path: str) -> tuple[int, int] | None:

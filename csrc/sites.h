@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The sites, in the order of badugi_fast.history.sites.PARSERS. */
+/* The sites, in the order of badugi_fast.formats.registry.PARSERS. */
 #define BADUGI_SITE_STARS 0
 #define BADUGI_SITE_FULL_TILT 1
 #define BADUGI_SITE_MERGE 2

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from badugi_fast.bench import command
+from badugi_fast.cli import bench as command
 
 ROOT = Path(__file__).resolve().parents[1]
 

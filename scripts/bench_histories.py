@@ -27,9 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.pipeline import render_files
-from badugi_fast.history.sources import decode
+from badugi_fast.history.sources import SAMPLES, decode
 
 _HAND_NUMBER = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
 

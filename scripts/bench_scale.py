@@ -29,11 +29,13 @@ from pathlib import Path
 from bench_histories import machine_speed_up
 from distributed import Client
 
+from badugi_fast import cluster
+from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game import TableRules, simulate
 from badugi_fast.history import dask as on_dask
-from badugi_fast.history.pipeline import Rendered, ordered_map, render_sources
-from badugi_fast.history.pokerstars.writer import write_histories
+from badugi_fast.history.pipeline import Rendered, render_sources
 from badugi_fast.history.sources import expand
+from badugi_fast.parallel import ordered_map
 
 _HAND_NUMBER = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
 #: Simulated hands copied into the archive: (hands, table rules, currency).
@@ -96,7 +98,7 @@ def task_cost(client: Client, tasks: int = 2000) -> float:
     worker ahead): Dask's cost per task at this throughput."""
     executor = client.get_executor(pure=False)
     started = time.perf_counter()
-    for _ in ordered_map(_nothing, range(tasks), on_dask.workers_of(client), executor):
+    for _ in ordered_map(_nothing, range(tasks), cluster.workers_of(client), executor):
         pass
     return (time.perf_counter() - started) / tasks
 
@@ -114,7 +116,7 @@ def main() -> int:
     size = sum(os.path.getsize(path) for path in paths) / 1e9
     print(f"archive: {args.hands:,} hands in {args.files} files, {size:.1f} GB ({time.perf_counter() - started:.0f} s)")
     print(f"load {_load()}; a CPU-bound loop gets {machine_speed_up():.2f}x from two processes now", flush=True)
-    with on_dask.connect("local", 2) as client:
+    with cluster.connect("local", 2) as client:
         cost = task_cost(client)
         ways: dict[str, Callable[[], Iterable[Rendered]]] = {
             "one process": lambda: render_sources(expand(paths), "jsonl", 1),

@@ -25,15 +25,17 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from badugi_fast.formats import phh
+from badugi_fast.formats.model import Hand
 from badugi_fast.game import TableRules
+from badugi_fast.game.played import hands_of as recorded_hands
 from badugi_fast.game.simulate import simulate
-from badugi_fast.history import phh, score_file
-from badugi_fast.history.model import Hand
+from badugi_fast.history import score_file
 from badugi_fast.history.pipeline import parse
 from badugi_fast.history.score import score
 
 try:
-    from badugi_fast.history.phh.replay import final_stacks, load_all
+    from badugi_fast.formats.phh.replay import final_stacks, load_all
 except ImportError as error:  # pokerkit is a test-only dependency
     sys.exit(f"pokerkit is needed: {error}")
 
@@ -112,7 +114,7 @@ def simulated(count: int, counts: Counter[str], chunk: int = 2000) -> bool:
         rules = TableRules(10, 20, rake_percent=rake, rake_cap=300 if rake else None)
         cash = rng.random() < 0.5
         played = list(simulate(size, players, rules, seed=done))
-        hands = list(phh.played.hands_of(played, "USD" if cash else None))
+        hands = list(recorded_hands(played, "USD" if cash else None))
         truth = [
             {
                 name: Decimal(stack) / 100 if cash else stack

@@ -36,9 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from badugi_fast import history
+from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game import LIMITS, TableRules
 from badugi_fast.game.simulate import PlayedHand, simulate
-from badugi_fast.history.pokerstars.writer import write_histories
 
 
 def round_trip(limit: str, hands: int, seed: int) -> bool:

@@ -9,12 +9,11 @@ from collections.abc import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from badugi_fast.formats.pokerstars import reader
 from badugi_fast.history import read
-from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.cut import Run
-from badugi_fast.history.pokerstars import reader
 from badugi_fast.history.score import Result, score
-from badugi_fast.history.sources import decode
+from badugi_fast.history.sources import SAMPLES, decode
 
 TEXT = "\n\n".join(
     decode(gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes())

@@ -23,8 +23,8 @@ from badugi_fast.drawing import (
 )
 from badugi_fast.evaluator import BACKEND
 from badugi_fast.game import BasicPolicy, HandState, TableRules
+from badugi_fast.odds.policy_table import ENTRIES, compile_policy, compile_python
 from badugi_fast.perfect_hash import HAND_COUNT, hand_index
-from badugi_fast.policy_table import ENTRIES, compile_policy, compile_python
 from badugi_fast.reference import rank_values
 
 BUILT_IN = [USABLE, SNOW, BASIC, Pat(rank_bound("9"))]

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from badugi_fast import evaluate
 from badugi_fast.cards import parse_cards
 from badugi_fast.game import HandState, IllegalActionError, PlayedHand, TableRules, hand_text
-from badugi_fast.game.engine import BETTING, COMPLETE, DRAW
-from badugi_fast.game.limits import raise_to_bounds
 from badugi_fast.pots import Pot
+from badugi_fast.rules.engine import BETTING, COMPLETE, DRAW
+from badugi_fast.rules.limits import raise_to_bounds
 
 
 def deck_for(hands: dict[int, str], button: int, players: int, then: str = "") -> list[int]:

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from badugi_fast.cli import main
+from badugi_fast.formats.pokerstars.writer import hand_text, write_histories
 from badugi_fast.game import HandState, TableRules
-from badugi_fast.game.engine import COMPLETE
 from badugi_fast.game.policies import BasicPolicy
 from badugi_fast.game.simulate import PlayedHand, play, simulate
-from badugi_fast.history.pokerstars.writer import hand_text, write_histories
+from badugi_fast.rules.engine import COMPLETE
 
 
 def _text(hands: int, seed: int, rules: TableRules, players: int = 6, currency: str | None = None) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from badugi_fast.cli import main
-from badugi_fast.history.command import SAMPLES
+from badugi_fast.history.sources import SAMPLES
 
 RECORD_KEYS = ["file", "index", "hand_id", "site", "game", "limit", "status", "reason", "players"]
 PLAYER_KEYS = ["name", "cards", "rank", "description", "site_description", "collected", "expected"]

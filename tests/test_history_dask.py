@@ -25,11 +25,15 @@ pa = pytest.importorskip("pyarrow")
 from distributed import Client  # noqa: E402  # after the skips
 
 from badugi_fast.cli import main  # noqa: E402
+from badugi_fast.formats.pokerstars.writer import write_histories  # noqa: E402
 from badugi_fast.game import TableRules, simulate  # noqa: E402
-from badugi_fast.history.command import SAMPLES  # noqa: E402
 from badugi_fast.history.pipeline import render_sources  # noqa: E402
-from badugi_fast.history.pokerstars.writer import write_histories  # noqa: E402
-from badugi_fast.history.sources import Source, expand, sources_of  # noqa: E402
+from badugi_fast.history.sources import (  # noqa: E402
+    SAMPLES,
+    Source,
+    expand,
+    sources_of,
+)
 
 
 @pytest.fixture(scope="module")

@@ -25,16 +25,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tied_deals import tied_hands
 
-from badugi_fast.game.engine import TableRules
+from badugi_fast.formats.pokerstars import reader
+from badugi_fast.formats.pokerstars.writer import hand_text, write_histories
+from badugi_fast.formats.registry import header_site
 from badugi_fast.game.simulate import PlayedHand, simulate
 from badugi_fast.history import read
-from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.cut import Run
-from badugi_fast.history.pokerstars import reader
-from badugi_fast.history.pokerstars.writer import hand_text, write_histories
 from badugi_fast.history.score import score
-from badugi_fast.history.sites import header_site
-from badugi_fast.history.sources import decode
+from badugi_fast.history.sources import SAMPLES, decode
+from badugi_fast.rules.engine import TableRules
 
 pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is not built or not chosen")
 

@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from badugi_fast.history import score_file
-from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.sources import decode
+from badugi_fast.history.sources import SAMPLES, decode
 
 
 def _base(name: str) -> bytes:

@@ -25,11 +25,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from badugi_fast.cli import main
-from badugi_fast.files import cores
 from badugi_fast.history import cut, read, score
-from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.pipeline import units
-from badugi_fast.history.sources import Source, sources_of
+from badugi_fast.history.sources import SAMPLES, Source, sources_of
+from badugi_fast.parallel import cores
 
 #: Hand headers, written independently of the parsers: PokerStars and Full Tilt "...Game #" lines, a Merge
 #: ``<game`` element and a KingsClub "#number: ... - " line, each at the start of a line.

@@ -27,10 +27,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.lines import _untagged, seat_match, table_of
-from badugi_fast.history.merge import description_of
-from badugi_fast.history.sources import decode
+from badugi_fast.formats.lines import _untagged, seat_match, table_of
+from badugi_fast.formats.merge import description_of
+from badugi_fast.history.sources import SAMPLES, decode
 
 SEAT = re.compile(r"Seat (\d+): (.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)")
 TABLE = re.compile(r"Table '(.*)' .*?Seat #(\d+) is the button")
@@ -137,9 +136,9 @@ def test_many_summary_tags_are_cut_in_linear_time() -> None:
     """An 8 MB summary line of ``(b)`` tags, read by the summary reader itself (``badugi score`` gives up on a
     hand past 1 MiB first): before, one copy of the name per tag, which would take hours; now about a second."""
     code = (
-        "from badugi_fast.history.builder import Builder\n"
-        "from badugi_fast.history.lines import summary_line\n"
-        "from badugi_fast.history.model import Hand\n"
+        "from badugi_fast.formats.builder import Builder\n"
+        "from badugi_fast.formats.lines import summary_line\n"
+        "from badugi_fast.formats.model import Hand\n"
         "build = Builder(Hand('x'))\n"
         "summary_line(build, 'Seat 2: Alice' + ' (b)' * 2_000_000 + ' showed [As 2h 3d 4c]')\n"
         "print(build.hand.cards)\n"

@@ -11,9 +11,8 @@ import unicodedata
 import pytest
 
 from badugi_fast.history import PlayerResult, Result, parse, score, score_files
-from badugi_fast.history.command import SAMPLES
 from badugi_fast.history.output import _player_text, renderer
-from badugi_fast.history.sources import decode
+from badugi_fast.history.sources import SAMPLES, decode
 
 ODD_TEXT = ['quote " and backslash \\', "tab\tnew\nline \x00\x1f", "é ♠ \u2028 😀", "", "null"]
 

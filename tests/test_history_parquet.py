@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 
 from badugi_fast.cli import main
+from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game import TableRules, simulate
-from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.pokerstars.writer import write_histories
+from badugi_fast.history.sources import SAMPLES
 
 EXTRA_PACKAGES = ("dask", "distributed", "pyarrow", "pandas", "fsspec")
 
 
 def test_the_core_imports_no_package_of_the_dask_extra() -> None:
     code = (
-        "import sys, badugi_fast, badugi_fast.history, badugi_fast.cli, badugi_fast.history.command; "
+        "import sys, badugi_fast, badugi_fast.history, badugi_fast.cli, badugi_fast.cli.score; "
         f"print([name for name in {EXTRA_PACKAGES!r} if name in sys.modules])"
     )
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"

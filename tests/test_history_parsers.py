@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from badugi_fast.formats.common import MOST_DIGITS, amount
 from badugi_fast.history import Hand, parse, score, score_files
-from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.common import MOST_DIGITS, amount
 from badugi_fast.history.score import money, site_values
-from badugi_fast.history.sources import decode
+from badugi_fast.history.sources import SAMPLES, decode
 
 STARS = SAMPLES / "pokerstars-cash.txt"
 

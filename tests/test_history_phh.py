@@ -20,13 +20,16 @@ from hypothesis import strategies as st
 
 from badugi_fast import _backend
 from badugi_fast.cli import main
+from badugi_fast.formats import phh, registry
+from badugi_fast.formats.model import Hand
+from badugi_fast.formats.phh import reader, toml
 from badugi_fast.game import TableRules
+from badugi_fast.game.played import hand_of as recorded_hand
+from badugi_fast.game.played import hands_of as recorded_hands
 from badugi_fast.game.simulate import simulate
-from badugi_fast.history import parse, phh, score_file, sites
-from badugi_fast.history.command import SAMPLES
-from badugi_fast.history.model import Hand
-from badugi_fast.history.phh import reader, toml
+from badugi_fast.history import parse, score_file, sites
 from badugi_fast.history.score import score
+from badugi_fast.history.sources import SAMPLES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -109,7 +112,7 @@ def test_big_bet_games_get_our_codes_and_a_warning(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize("limit", ["pot", "half-pot", "no"])
 def test_a_big_bet_hand_is_never_written_as_fb(limit: str) -> None:
     played = next(simulate(1, 3, TableRules(10, 20, limit), seed=4))
-    (line,) = [line for line in phh.hand_lines(phh.played.hand_of(played)) if line.startswith("variant")]
+    (line,) = [line for line in phh.hand_lines(recorded_hand(played)) if line.startswith("variant")]
     assert line == f'variant = "{phh.VARIANTS[limit]}"'
     assert "FB" not in line
 
@@ -157,7 +160,7 @@ def test_hands_are_written_as_they_come() -> None:
     def hands() -> Any:
         for played in simulate(3, 3, TableRules(10, 20), seed=2):
             seen.append(out.getvalue().count("variant ="))  # what was written before this hand was made
-            yield phh.played.hand_of(played)
+            yield recorded_hand(played)
 
     assert sum(1 for _ in phh.write(hands(), out)) == 3
     assert seen == [0, 1, 2]
@@ -313,7 +316,7 @@ def test_two_hands_at_the_top_level_are_refused() -> None:
 
 def test_round_trip_keeps_what_phh_holds() -> None:
     played = list(simulate(40, 5, TableRules(10, 20, "no"), seed=3))
-    hands = list(phh.played.hands_of(played))
+    hands = list(recorded_hands(played))
     out = io.StringIO()
     assert sum(isinstance(done, Hand) for done in phh.write(hands, out)) == 40
     again = io.StringIO()
@@ -374,7 +377,7 @@ LINES = [
 def test_the_phh_header_is_one_line(line: str) -> None:
     expected = line.startswith("variant") and line[7:].lstrip(" \t").startswith("=")
     assert reader.is_header(line) is expected
-    assert (sites.header_site(line) is reader) is expected
+    assert (registry.header_site(line) is reader) is expected
 
 
 @pytest.mark.skipif(_backend.history_fast_paths is None, reason="the C extension is not in use")
@@ -386,5 +389,5 @@ def test_c_and_python_find_the_same_headers(lines: list[str]) -> None:
 
 
 def test_prefixes_never_begin_one_another() -> None:
-    prefixes = [parser.HEADER_PREFIX for parser in sites.PARSERS]
+    prefixes = [parser.HEADER_PREFIX for parser in registry.PARSERS]
     assert not any(a != b and a.startswith(b) for a in prefixes for b in prefixes)

@@ -18,11 +18,13 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit", reason="pokerkit (the test extra) needs Python 3.11+")
 
 from badugi_fast.cli import main  # noqa: E402  # after the skip: the replay module imports pokerkit
+from badugi_fast.formats import phh  # noqa: E402
+from badugi_fast.formats.phh.replay import final_stacks, load_all  # noqa: E402
 from badugi_fast.game import TableRules  # noqa: E402
+from badugi_fast.game.played import hands_of as recorded_hands  # noqa: E402
 from badugi_fast.game.simulate import simulate  # noqa: E402
-from badugi_fast.history import parse, phh, score_file  # noqa: E402
-from badugi_fast.history.command import SAMPLES  # noqa: E402
-from badugi_fast.history.phh.replay import final_stacks, load_all  # noqa: E402
+from badugi_fast.history import parse, score_file  # noqa: E402
+from badugi_fast.history.sources import SAMPLES  # noqa: E402
 
 
 def converted(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -61,8 +63,7 @@ def test_simulated_hands_replay_in_pokerkit_to_the_engines_stacks(limit: str) ->
         played = list(simulate(25, players, rules, seed=players))
         out = io.StringIO()
         assert (
-            sum(1 for done in phh.write(phh.played.hands_of(played, "USD"), out) if not isinstance(done, phh.Skipped))
-            == 25
+            sum(1 for done in phh.write(recorded_hands(played, "USD"), out) if not isinstance(done, phh.Skipped)) == 25
         )
         for (history, stacks), truth in zip(replayed(out.getvalue()), played, strict=True):
             final = dict(zip(truth.names, truth.state.stacks, strict=True))
@@ -74,7 +75,7 @@ def test_simulated_hands_replay_in_pokerkit_to_the_engines_stacks(limit: str) ->
 def test_plain_pokerkit_loads_fixed_limit_and_refuses_our_codes() -> None:
     out = io.StringIO()
     for first, limit in enumerate(("fixed", "pot"), 1):
-        list(phh.write(phh.played.hands_of(simulate(1, 3, TableRules(10, 20, limit), seed=1)), out, first))
+        list(phh.write(recorded_hands(simulate(1, 3, TableRules(10, 20, limit), seed=1)), out, first))
         out.write("\n")
     fixed, pot = pokerkit.HandHistory.load_all(io.BytesIO(out.getvalue().encode()))
     assert list(fixed)[-1].stacks == fixed.finishing_stacks

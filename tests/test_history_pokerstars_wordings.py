@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from badugi_fast.formats.builder import Builder
+from badugi_fast.formats.lines import marker, player_action, split_all_in, summary_line
+from badugi_fast.formats.model import Hand
+from badugi_fast.formats.pokerstars import reader, wordings
 from badugi_fast.game import LIMITS
-from badugi_fast.history.builder import Builder
-from badugi_fast.history.lines import marker, player_action, split_all_in, summary_line
-from badugi_fast.history.model import Hand
-from badugi_fast.history.pokerstars import reader, wordings
 from badugi_fast.history.score import agrees, site_values
 from badugi_fast.ranks import rank_values
 

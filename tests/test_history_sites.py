@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from badugi_fast.formats import registry
 from badugi_fast.history import read, sites
 
 pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is not built or not chosen")
@@ -100,7 +101,7 @@ def test_ranges_and_more_headers_than_one_call_holds() -> None:
     ],
 )
 def test_header_site(line: str, site: str | None) -> None:
-    parser = sites.header_site(line)
+    parser = registry.header_site(line)
     assert (parser.SITE if parser is not None else None) == site
     found = sites.find_headers(line.encode(), 0, len(line.encode()))
     assert [parser.SITE for parser in found.parsers] == ([site] if site else [])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from badugi_fast.history.command import SAMPLES
+from badugi_fast.history.sources import SAMPLES
 
 _native = pytest.importorskip("badugi_fast._native", reason="the C extension is not built")
 ffi, lib = _native.ffi, _native.lib

@@ -286,7 +286,7 @@ def test_readme_example_runs() -> None:
 
 def test_core_never_imports_pokerkit_and_says_which_extra_is_missing() -> None:
     code = (
-        "import sys; import badugi_fast, badugi_fast.cli, badugi_fast.bench.command; "
+        "import sys; import badugi_fast, badugi_fast.cli, badugi_fast.cli.bench; "
         "assert 'pokerkit' not in sys.modules, 'imported pokerkit'; "
         "sys.modules['pokerkit'] = None\n"
         "try:\n    import badugi_fast.pokerkit\nexcept ImportError as error:\n    print(error)"

@@ -11,7 +11,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from badugi_fast.files import cores
+from badugi_fast.parallel import cores
 
 __all__ = ["PEERS", "describe_machine", "load_average", "version"]
 

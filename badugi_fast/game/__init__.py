@@ -11,13 +11,13 @@
 
 from typing import TYPE_CHECKING, Any
 
-from badugi_fast.game.engine import HandResult, HandState, IllegalActionError, TableRules
-from badugi_fast.game.limits import LIMITS
 from badugi_fast.game.policies import BasicPolicy, Policy
 from badugi_fast.game.simulate import PlayedHand, play, simulate  # eager: ``simulate`` is also a submodule's name
+from badugi_fast.rules.engine import HandResult, HandState, IllegalActionError, TableRules
+from badugi_fast.rules.limits import LIMITS
 
 if TYPE_CHECKING:
-    from badugi_fast.history.pokerstars.writer import hand_text, write_histories
+    from badugi_fast.formats.pokerstars.writer import hand_text, write_histories
 
 __all__ = [
     "LIMITS",
@@ -40,6 +40,6 @@ def __getattr__(name: str) -> Any:
     it is imported on first use, so that the game loads without the hand-history package."""
     if name not in ("hand_text", "write_histories"):
         raise AttributeError(f"module 'badugi_fast.game' has no attribute {name!r}")
-    from badugi_fast.history.pokerstars import writer
+    from badugi_fast.formats.pokerstars import writer
 
     return getattr(writer, name)

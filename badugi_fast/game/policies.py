@@ -27,8 +27,8 @@ import random
 from typing import Protocol
 
 from badugi_fast.drawing import BASIC, DrawingPolicy
-from badugi_fast.game.engine import HandState
 from badugi_fast.ranks import RANK_COUNT, WORST_BADUGI, WORST_THREE_CARD, rank_values
+from badugi_fast.rules.engine import HandState
 
 __all__ = ["BasicPolicy", "Decision", "Policy"]
 

@@ -16,22 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
-from badugi_fast.game.engine import DRAW, HandState, TableRules
 from badugi_fast.game.policies import BasicPolicy, Policy
+from badugi_fast.rules.engine import DRAW, HandState, PlayedHand, TableRules
 
 __all__ = ["PlayedHand", "play", "simulate"]
-
-
-@dataclass(frozen=True)
-class PlayedHand:
-    """One finished hand and what the table around it looked like: ``names[p]`` sits in seat ``p + 1``."""
-
-    number: int  # 0-based position in the run
-    hand_id: int
-    names: tuple[str, ...]
-    state: HandState
 
 
 def play(hand: HandState, policies: Sequence[Policy], rng: random.Random) -> None:

@@ -28,7 +28,7 @@ Supported: PokerStars, Full Tilt and KingsClub text, Merge XML, PHH; see ``badug
 
 from typing import TYPE_CHECKING, Any
 
-from badugi_fast.history.model import Action, Draw, Hand, Seat
+from badugi_fast.formats.model import Action, Draw, Hand, Seat
 from badugi_fast.history.score import PlayerResult, Result, score  # eager: ``score`` is also a submodule's name
 
 if TYPE_CHECKING:

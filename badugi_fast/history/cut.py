@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
-from badugi_fast.history.common import hand_id_of
+from badugi_fast.formats.common import hand_id_of
 from badugi_fast.history.sites import find_headers
 from badugi_fast.history.sources import READ_ERRORS, Source, TextStream, is_url, text_of
 

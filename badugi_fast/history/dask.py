@@ -1,8 +1,8 @@
-"""``badugi score`` and ``badugi simulate`` on a Dask cluster: the same stages, run as Dask tasks (the ``dask`` extra).
+"""``badugi score`` on a Dask cluster: the same stages, run as Dask tasks (the ``dask`` extra).
 
 Nothing here reads or scores a hand: the tasks call the pipeline's own stages (``cut``, ``read`` through
-``pipeline.render``, ``output``), and records come back in input order through ``pipeline.ordered_map`` with the
-client's executor, so they are exactly those of one process. What this module adds is where each stage runs:
+``pipeline.render``, ``output``), and records come back in input order through ``cluster.cluster_map`` (the
+client's executor in order), so they are exactly those of one process. What this module adds is where each stage runs:
 
 - **Cutting runs on the workers.** Each file is cut into runs by a task (``_plan``), on whichever worker is free, a
   few files ahead of the scoring: the client never reads the hands, so it does not bound the throughput of a big
@@ -22,14 +22,11 @@ and ``summary(df)`` the totals ``badugi score`` prints.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import hashlib
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
 
 import dask
 import dask.dataframe as dd
@@ -39,44 +36,33 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from badugi_fast.files import replacing
+from badugi_fast.cluster import cluster_map, workers_of
 from badugi_fast.history.cut import Run, Unit, Unreadable, cut
 from badugi_fast.history.parquet import SCHEMA, part_name, table_of
-from badugi_fast.history.pipeline import Rendered, ordered_map, render
+from badugi_fast.history.pipeline import Rendered, count_part, render
 from badugi_fast.history.sources import Source, expand, is_url
-
-if TYPE_CHECKING:
-    from badugi_fast.game.engine import TableRules
+from badugi_fast.parallel import ordered_map
 
 __all__ = [
     "FRAME_SCHEMA",
     "PART_HANDS",
     "SUMMARY",
-    "TABLE_HANDS",
     "Part",
-    "connect",
     "parts",
     "render_parts",
     "score",
-    "simulate_tables",
     "summary",
-    "table_seed",
-    "workers_of",
     "write_parts",
 ]
 
 #: Hands per task: scoring them takes a few hundred milliseconds on a core, so Dask's cost per task (a few
 #: milliseconds, measured by scripts/bench_scale.py) stays under 2% of the work.
 PART_HANDS = 16_000
-#: Hands per simulated table: one history file each.
-TABLE_HANDS = 10_000
 #: The totals of ``summary``, in the order ``badugi score`` prints them.
 SUMMARY = ("files", "hands", "badugi", "showdowns", "verified", "mismatch", "error", "skipped", "no_showdown")
 #: The columns of ``score``'s DataFrame: the record's, and ``showdown`` (not part of the record: for ``summary``).
 FRAME_SCHEMA = SCHEMA.append(pa.field("showdown", pa.bool_()))
 
-T = TypeVar("T")
-R = TypeVar("R")
 Item = Unit | Source
 
 
@@ -94,29 +80,6 @@ class Part:
                 yield from cut(item)
             else:
                 yield item
-
-
-@contextlib.contextmanager
-def connect(address: str, workers: int) -> Iterator[distributed.Client]:
-    """A client of the scheduler at ``address``, or of a new ``LocalCluster`` of ``workers`` processes (one thread
-    each, as ``--jobs`` has) when ``address`` is ``local``; the local cluster is closed at the end."""
-    if address != "local":
-        with distributed.Client(address) as client:
-            yield client
-        return
-    with (
-        distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        yield client
-
-
-def workers_of(client: distributed.Client) -> int:
-    """How many tasks the cluster runs at once (its worker threads): the look-ahead is a few per thread."""
-    threads = sum(worker["nthreads"] for worker in client.scheduler_info()["workers"].values())
-    return max(1, threads)
 
 
 def parts(client: distributed.Client, sources: Sequence[Source], part_hands: int = PART_HANDS) -> Iterator[Part]:
@@ -159,7 +122,7 @@ def render_parts(
     """The records of ``sources`` in format ``form``, a ``Rendered`` per run, in input order (as
     ``pipeline.render_sources`` gives them), scored on the cluster."""
     work = functools.partial(_render_part, form=form)
-    return _flat(_cluster_map(client, work, parts(client, sources, part_hands)))
+    return _flat(cluster_map(client, work, parts(client, sources, part_hands)))
 
 
 def write_parts(
@@ -171,12 +134,7 @@ def write_parts(
         filesystem, root = fsspec.core.url_to_fs(folder)
         filesystem.makedirs(root, exist_ok=True)
     work = functools.partial(_write_part, folder=folder)
-    return _flat(_cluster_map(client, work, enumerate(parts(client, sources, part_hands))))
-
-
-def _cluster_map(client: distributed.Client, work: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
-    """``work`` of each item on the cluster, in order (``pipeline.ordered_map`` with the client's executor)."""
-    return ordered_map(work, items, workers_of(client), client.get_executor(pure=False))
+    return _flat(cluster_map(client, work, enumerate(parts(client, sources, part_hands))))
 
 
 def _flat(lists: Iterable[list[Rendered]]) -> Iterator[Rendered]:
@@ -249,68 +207,7 @@ def summary(frame: dd.DataFrame) -> dict[str, int]:
 
 def _partition_counts(frame: pd.DataFrame) -> tuple[Counter[str], set[str]]:
     """(A task.) The counts of one partition, and the files its records come from."""
-    from badugi_fast.history.command import count_part
-
     counts: Counter[str] = Counter()
     statuses = [str(status) for status in frame["status"]]
     count_part(counts, Rendered("", [], statuses, [bool(s) for s in frame["showdown"]]), len(statuses))
     return counts, {str(name) for name in frame["file"]}
-
-
-def simulate_tables(
-    client: distributed.Client,
-    hands: int,
-    players: int,
-    rules: TableRules,
-    seed: int,
-    folder: str,
-    currency: str | None,
-    table_hands: int = TABLE_HANDS,
-) -> int:
-    """Play ``hands`` hands on the cluster as tables of ``table_hands`` hands, each with a seed of its own drawn
-    from ``seed`` and its number (so the files are the same whatever the number of workers), and write each table's
-    histories to a file of its own in ``folder`` (which the workers must be able to write). Returns the hands."""
-    if table_hands < 1:
-        raise ValueError(f"a table plays at least one hand, not {table_hands}")
-    os.makedirs(folder, exist_ok=True)
-    tables = [(number, min(table_hands, hands - start)) for number, start in enumerate(range(0, hands, table_hands))]
-    play = functools.partial(
-        _play_table,
-        players=players,
-        rules=rules,
-        seed=seed,
-        folder=folder,
-        currency=currency,
-        table_hands=table_hands,
-    )
-    return sum(_cluster_map(client, play, tables))
-
-
-def table_seed(seed: int, table: int) -> int:
-    """The seed of table ``table`` of a run seeded ``seed``: independent of the other tables' and of the workers.
-
-    >>> table_seed(0, 0) != table_seed(0, 1) != table_seed(1, 0)
-    True
-    """
-    return int.from_bytes(hashlib.sha256(f"badugi-fast table {seed} {table}".encode()).digest()[:8], "big")
-
-
-def _play_table(
-    table: tuple[int, int],
-    players: int,
-    rules: TableRules,
-    seed: int,
-    folder: str,
-    currency: str | None,
-    table_hands: int,
-) -> int:
-    """(A task.) One table's hands played and written to ``folder/table-NNNNNN.txt``; hand numbers go on from
-    the tables before, as one table's would."""
-    from badugi_fast.game.simulate import simulate
-    from badugi_fast.history.pokerstars.writer import write_histories
-
-    number, count = table
-    first_hand_id = 10**11 + (seed % 10**4) * 10**7 + number * table_hands
-    played = simulate(count, players, rules, table_seed(seed, number), first_hand_id=first_hand_id)
-    with replacing(os.path.join(folder, f"table-{number:06d}.txt")) as out:
-        return write_histories(played, out, currency)

@@ -12,24 +12,23 @@ order, and no more than a few runs per worker are in flight, so memory stays bou
 
 from __future__ import annotations
 
-import collections
-import concurrent.futures
 import functools
-import multiprocessing
 import os
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
+from badugi_fast.formats.model import Hand
 from badugi_fast.history.cut import Run, Unit, cut
-from badugi_fast.history.model import Hand
 from badugi_fast.history.output import renderer
 from badugi_fast.history.read import hands_of, results
 from badugi_fast.history.score import Result
 from badugi_fast.history.sources import Source, SourceLike, expand, sources_of
+from badugi_fast.parallel import ordered_map
 
 __all__ = [
     "Rendered",
-    "ordered_map",
+    "count_part",
     "parse",
     "render",
     "render_files",
@@ -37,15 +36,11 @@ __all__ = [
     "score_file",
     "score_files",
     "score_files_grouped",
+    "sendable",
     "units",
 ]
 
 PathLike = str | os.PathLike[str]
-T = TypeVar("T")
-U = TypeVar("U")
-
-#: Runs in flight per worker process: enough to keep every worker busy while the parent cuts the next runs.
-_AHEAD_PER_JOB = 2
 
 
 class Rendered(NamedTuple):
@@ -89,7 +84,7 @@ def score_files(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[Result]:
     >>> list(score_files([folder]))
     []
     """
-    for part in ordered_map(_results, units(expand(_strings(paths))), jobs):
+    for part in ordered_map(_results, units(expand(_strings(paths))), jobs, prepare=sendable):
         yield from part
 
 
@@ -118,7 +113,7 @@ def render_sources(sources: Iterable[Source], form: str, jobs: int = 1) -> Itera
     """The hands of ``sources`` rendered in output format ``form``, a ``Rendered`` per run, in input order: the
     workers render too, so the parent only writes text."""
     renderer(form)  # a bad format is an error here, not in a worker
-    return ordered_map(functools.partial(render, form=form), units(sources), jobs)
+    return ordered_map(functools.partial(render, form=form), units(sources), jobs, prepare=sendable)
 
 
 def _strings(paths: Iterable[PathLike]) -> list[str]:
@@ -140,34 +135,16 @@ def render(unit: Unit, form: str) -> Rendered:
     return rendered
 
 
-def ordered_map(
-    work: Callable[[U], T], items: Iterable[U], jobs: int, executor: concurrent.futures.Executor | None = None
-) -> Iterator[T]:
-    """``work`` applied to each item, results in order; in ``jobs`` worker processes when ``jobs`` > 1 (or by
-    ``executor``, such as a Dask client's, with ``jobs`` its workers), with a few items per worker in flight. A run
-    that can be read back from its file is sent without its text: the worker reads its own bytes."""
-    if executor is not None:
-        yield from _in_order(lambda item: executor.submit(work, item).result, items, jobs)
-    elif jobs <= 1:
-        yield from map(work, items)
-    else:
-        with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
-            yield from _in_order(lambda item: pool.apply_async(work, (item,)).get, items, jobs)
+def sendable(unit: Unit) -> Unit:
+    """``unit`` as it is best sent to a worker: a run that can be read back from its file goes without its text
+    (the worker reads its own bytes)."""
+    return unit.detached() if isinstance(unit, Run) and unit.span is not None else unit
 
 
-def _in_order(submit: Callable[[U], Callable[[], T]], items: Iterable[U], jobs: int) -> Iterator[T]:
-    """What ``submit`` starts for each item, awaited in order, ``_AHEAD_PER_JOB`` items per worker ahead."""
-    pending: collections.deque[Callable[[], T]] = collections.deque()
-    for item in items:
-        if isinstance(item, Run) and item.span is not None:
-            item = item.detached()  # type: ignore[assignment]  # a Run stays a Run
-        pending.append(submit(item))
-        if len(pending) > _AHEAD_PER_JOB * jobs:
-            yield pending.popleft()()
-    while pending:
-        yield pending.popleft()()
-
-
-def _start_method() -> str:
-    """``fork`` where it is available and safe enough (Linux), else ``spawn``: workers need only this module."""
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() and os.name == "posix" else "spawn"
+def count_part(counts: Counter[str], part: Rendered, hands: int) -> None:
+    """Adds the first ``hands`` hands of ``part`` to ``counts``: hands, Badugi hands, showdowns, each status."""
+    statuses = part.statuses[:hands]
+    counts.update(statuses)
+    counts["hands"] += hands
+    counts["badugi"] += hands - statuses.count("skipped") - statuses.count("error")
+    counts["showdowns"] += sum(part.showdowns[:hands])

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 from badugi_fast._backend import HistoryFastPaths, history_fast_paths
 from badugi_fast.cards import card_str
-from badugi_fast.history.common import ParseError, hand_id_of
+from badugi_fast.formats.common import ParseError, hand_id_of
+from badugi_fast.formats.model import Hand
+from badugi_fast.formats.pokerstars import reader as stars
+from badugi_fast.formats.registry import BY_NAME
 from badugi_fast.history.cut import Run, Unit, Unreadable
-from badugi_fast.history.model import Hand
-from badugi_fast.history.pokerstars import reader as stars
 from badugi_fast.history.score import PlayerResult, Result, agrees, player_result, score
-from badugi_fast.history.sites import BY_NAME
 from badugi_fast.history.sources import text_of
 
 if TYPE_CHECKING:

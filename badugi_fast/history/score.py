@@ -17,8 +17,8 @@ from typing import Any
 
 from badugi_fast.cards import rank_value
 from badugi_fast.evaluator import describe, evaluate, rank_values
-from badugi_fast.history.common import money
-from badugi_fast.history.model import Hand, Seat
+from badugi_fast.formats.common import money
+from badugi_fast.formats.model import Hand, Seat
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
 
 __all__ = ["STATUSES", "PlayerResult", "Result", "money", "score", "site_values"]

@@ -1,9 +1,7 @@
-"""The sites ``badugi score`` reads, and the one place that says which site a hand header belongs to.
+"""The second stage of ``badugi score``: where the hand headers of every format are in a text, found in one pass.
 
-Every site parser module offers ``SITE`` (its name in records), ``HEADER_PREFIX`` (how its header lines begin: the
-prefixes of different sites never begin one another), ``is_header(line)`` and ``parse_hand(lines, start, end)``. A
-hand starts at every line that is a header of some site, whatever came before it, so one file may hold the hands of
-several sites, and each is read by its own parser.
+Which format a header line belongs to is ``formats.registry.header_site``; this module finds every such line in a
+range of bytes, in Python (``headers_in``, the definition) or by the C code (``find_headers``, csrc/sites.c).
 """
 
 from __future__ import annotations
@@ -13,32 +11,12 @@ from types import ModuleType
 from typing import NamedTuple
 
 from badugi_fast._backend import history_fast_paths
-from badugi_fast.history import fulltilt, kingsclub, merge
-from badugi_fast.history.phh import reader as phh
-from badugi_fast.history.pokerstars import reader as stars
+from badugi_fast.formats.registry import PARSERS, header_site
 
-__all__ = ["BY_NAME", "PARSERS", "Headers", "find_headers", "header_site", "headers_in"]
-
-#: The site parsers.
-PARSERS: tuple[ModuleType, ...] = (stars, fulltilt, merge, kingsclub, phh)
-#: The parsers by ``SITE`` name.
-BY_NAME = {parser.SITE: parser for parser in PARSERS}
+__all__ = ["Headers", "find_headers", "headers_in"]
 
 #: A newline and the start of a line that may be a header: one pattern for every site, so the text is searched once.
 _LINE_START = re.compile(b"\n(?:" + b"|".join(re.escape(parser.HEADER_PREFIX.encode()) for parser in PARSERS) + b")")
-
-
-def header_site(line: str) -> ModuleType | None:
-    """The parser of the site whose hand header ``line`` is, or None when it is no header.
-
-    >>> header_site("PokerStars Game #1: Badugi Limit").SITE, header_site("#37732805: Limit Badugi - 30/60").SITE
-    ('PokerStars', 'KingsClub')
-    >>> header_site("PokerStars says hello")
-    """
-    for parser in PARSERS:
-        if line.startswith(parser.HEADER_PREFIX) and parser.is_header(line):
-            return parser
-    return None
 
 
 class Headers(NamedTuple):

@@ -32,6 +32,7 @@ from badugi_fast.files import identity
 __all__ = [
     "BLOCK_BYTES",
     "READ_ERRORS",
+    "SAMPLES",
     "Readable",
     "Source",
     "SourceLike",
@@ -45,6 +46,9 @@ __all__ = [
 
 #: What ``parse`` and ``score_files`` accept as one source: a path, a file object (text or binary), or the text.
 SourceLike = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+#: The sample histories that ship with the package (what ``badugi score`` scores when given no path).
+SAMPLES = Path(__file__).with_name("samples")
 
 #: How much raw (decompressed) data is read at a time.
 BLOCK_BYTES = 1 << 20

@@ -1,0 +1,120 @@
+"""``badugi convert PATH... --to phh``: hand histories of any site read by ``badugi score`` written as PHH.
+
+Hands are read, converted and written one at a time as the files stream (memory stays bounded), into one ``.phhs``
+file (``--output``; it replaces the file only once complete) or stdout. Every hand not written is said on stderr
+with the reason: one line per Badugi hand that could not be read or that PHH cannot hold, a count of the hands of
+other games. Pot-limit, half-pot-limit and no-limit hands are written with badugi-fast's own variant codes (PHH has
+none for them), and stderr says that strict PHH readers refuse them. Exit status: 0; 1 with ``--fail-on-skip``
+when a hand was left out (the run stops there and writes no file); 2 on a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from typing import TextIO
+
+from badugi_fast.files import replacing
+from badugi_fast.formats.model import Hand
+from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, write
+from badugi_fast.history.pipeline import units
+from badugi_fast.history.read import hands_of
+from badugi_fast.history.sources import Source, expand, refuse_as_output
+
+__all__ = ["FORMATS", "add_arguments", "run"]
+
+#: What ``--to`` may name.
+FORMATS = ("phh",)
+
+
+class _Stop(Exception):
+    """A hand was left out under ``--fail-on-skip``: the run ends without writing the output."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="hand-history files, folders (searched recursively), .gz/.bz2/.zip archives, or - for stdin",
+    )
+    parser.add_argument("--to", choices=FORMATS, default="phh", help="the format to write (default: phh)")
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the hands to FILE (a .phhs) instead of stdout")
+    parser.add_argument(
+        "--fail-on-skip",
+        action="store_true",
+        help="stop with exit status 1, writing nothing, at the first hand that cannot be converted",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Convert, write, summarise; returns the exit status."""
+    sources = expand(args.paths, note=_note)
+    counts: Counter[str] = Counter()
+    try:
+        if args.output:
+            refuse_as_output(args.output, sources)
+            with replacing(args.output) as stream:
+                _convert(sources, stream, counts, args.fail_on_skip)
+        else:
+            _convert(sources, sys.stdout, counts, args.fail_on_skip)
+    except _Stop:
+        _summary(counts, stopped=True)
+        return 1
+    _summary(counts)
+    return 0
+
+
+def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: bool) -> None:
+    """Write every hand that converts; count and report the others."""
+    for done in write(_hands(sources), stream):
+        counts["hands"] += 1
+        if isinstance(done, Skipped):
+            _skipped(done, counts)
+            if stop:
+                raise _Stop
+            continue
+        counts["written"] += 1
+        variant = VARIANTS[done.limit or ""]
+        if variant in NON_STANDARD:
+            if not counts["non-standard"]:
+                _note(
+                    f"hands of {done.limit} limit are written with variant {variant!r}: PHH has no code for pot, "
+                    f"half-pot or no-limit Badugi, so badugi-fast uses its own ({', '.join(sorted(NON_STANDARD))}); "
+                    "strict PHH readers (pokerkit among them) refuse them"
+                )
+            counts["non-standard"] += 1
+    stream.flush()
+
+
+def _hands(sources: list[Source]) -> Iterator[Hand]:
+    """Every hand of ``sources``, read as ``badugi score`` reads them, in order."""
+    for unit in units(sources):
+        yield from hands_of(unit)
+
+
+def _skipped(skipped: Skipped, counts: Counter[str]) -> None:
+    """Count a hand left out; name it on stderr unless it is simply of another game."""
+    hand = skipped.hand
+    if not hand.is_badugi and hand.error is None:
+        counts["other games"] += 1
+        counts[f"game {hand.game or 'unknown'}"] += 1
+        return
+    counts["unreadable" if hand.error is not None else "not convertible"] += 1
+    _note(f"{hand.source}:{hand.index} #{hand.hand_id} ({hand.site}) not converted: {skipped.reason}")
+
+
+def _note(message: str) -> None:
+    print(f"badugi convert: {message}", file=sys.stderr)
+
+
+def _summary(counts: Counter[str], stopped: bool = False) -> None:
+    games = ", ".join(f"{count} {key[5:]}" for key, count in sorted(counts.items()) if key.startswith("game "))
+    _note(
+        f"{counts['hands']} hands read, {counts['written']} written as PHH ({counts['non-standard']} with a "
+        f"non-standard variant), {counts['other games']} of other games{f' ({games})' if games else ''}, "
+        f"{counts['unreadable']} unreadable, {counts['not convertible']} that PHH cannot hold"
+        + ("; stopped at the first hand left out (--fail-on-skip): nothing written" if stopped else "")
+    )

@@ -1,0 +1,177 @@
+"""``badugi score [PATH ...]``: score hand histories, write one record per hand, summarise on stderr.
+
+With no PATH it scores the sample histories shipped inside the package. Exit status: 0 when no hand mismatched
+or failed to parse, 1 otherwise, 2 on a usage error (raised as ValueError/OSError, reported by ``cli``): a missing
+path, an output file that is one of the inputs, a bad option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+from badugi_fast.extras import require
+from badugi_fast.files import replacing, replacing_folder
+from badugi_fast.history.output import FORMATS, header
+from badugi_fast.history.pipeline import Rendered, count_part, render_sources
+from badugi_fast.history.sources import SAMPLES, expand, is_url, refuse_as_output
+from badugi_fast.parallel import cores
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="hand-history files, folders (searched recursively), .gz/.bz2/.zip archives, fsspec URLs (s3://...), "
+        "or - for stdin (default: the samples shipped with badugi-fast)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="output format (default: jsonl, or table when writing to a terminal); parquet needs --output and the "
+        "dask extra",
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write the records to FILE instead of stdout (with --dask and --format parquet: a folder)",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="score in N processes (0: one per core, the most; default 1, or one per core with --dask local)",
+    )
+    parser.add_argument(
+        "--fail-on-mismatch",
+        action="store_true",
+        help="stop at the first hand that mismatches or cannot be read (exit status 1)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="score on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or on a local cluster of "
+        "--jobs workers ('local'); needs the dask extra",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score, write, summarise; returns the exit status."""
+    jobs = _jobs(args.jobs if args.jobs is not None else 0 if args.dask == "local" else 1)
+    sources = expand(args.paths or [str(SAMPLES)], note=_note)
+    form = args.format or ("jsonl" if args.output or not sys.stdout.isatty() else "table")
+    if args.output:
+        refuse_as_output(args.output, sources)
+    elif form == "parquet":
+        raise ValueError("--format parquet writes a file (a folder with --dask): give --output")
+    stop_early = args.fail_on_mismatch
+    with contextlib.ExitStack() as stack:
+        render: Callable[[str], Iterable[Rendered]] = functools.partial(render_sources, sources, jobs=jobs)
+        if args.dask:
+            cluster = require("badugi_fast.cluster", "--dask")
+            on_dask = require("badugi_fast.history.dask", "--dask")
+            client = stack.enter_context(cluster.connect(args.dask, jobs))
+            render = functools.partial(on_dask.render_parts, client, sources)
+        if form != "parquet":
+            stream = stack.enter_context(replacing(args.output)) if args.output else sys.stdout
+            stream.write(header(form))
+            counts = _score(render(form), functools.partial(_write_text, stream), stop_early)
+        elif not args.dask:
+            parquet = require("badugi_fast.history.parquet", "--format parquet")
+            sink = stack.enter_context(parquet.Sink(stack.enter_context(replacing(args.output, binary=True))))
+            counts = _score(render("jsonl"), lambda part: sink.write(parquet.table_of(part.texts)), stop_early)
+        else:
+            parquet = require("badugi_fast.history.parquet", "--format parquet")
+            if stop_early:
+                raise ValueError("--fail-on-mismatch cannot stop workers writing Parquet files: leave one out")
+            local = not is_url(args.output)  # a folder of an object store is written as it is
+            folder = stack.enter_context(replacing_folder(args.output, _is_part)) if local else args.output
+            counts = _score(on_dask.write_parts(client, sources, folder), lambda part: None, stop_early)
+    return 1 if counts["mismatch"] or counts["error"] else 0
+
+
+def _write_text(stream: TextIO, part: Rendered) -> None:
+    """Write the records of ``part``; they go out as their run is done: a reader downstream sees them as they
+    come."""
+    stream.write("".join(part.texts))
+    stream.flush()
+
+
+def _is_part(name: str) -> bool:
+    """Whether a file in an output folder is one that ``--dask --format parquet`` writes."""
+    return name.startswith("part-") and name.endswith(".parquet")
+
+
+def _jobs(asked: int) -> int:
+    """The number of processes for ``--jobs``: 0 means one per core, and never more than the cores."""
+    if asked < 0:
+        raise ValueError(f"--jobs must be 0 or more, not {asked}")
+    available = cores()
+    if asked > available:
+        _note(f"--jobs {asked}: using {available}, the number of cores")
+    return min(asked or available, available)
+
+
+def _score(parts: Iterable[Rendered], write: Callable[[Rendered], None], stop_early: bool) -> Counter[str]:
+    """Write every run's records with ``write``; print progress (on a terminal) and the summary to stderr; return
+    the counts. ``stop_early``: stop after the first hand that mismatches or cannot be read."""
+    counts: Counter[str] = Counter()
+    progress = sys.stderr.isatty()
+    started = time.perf_counter()
+    last_file = None
+    for part in parts:
+        if part.statuses and part.source != last_file:
+            counts["files"] += 1
+            last_file = part.source
+        failed = _first_failure(part.statuses) if stop_early else None
+        hands = len(part.statuses) if failed is None else failed + 1
+        write(_first(part, hands))
+        count_part(counts, part, hands)
+        if failed is not None:
+            _summary(counts, time.perf_counter() - started, progress, stopped=True)
+            return counts
+        if progress:
+            print(f"\rscoring: {counts['files']} files, {counts['hands']} hands", end="", file=sys.stderr, flush=True)
+    _summary(counts, time.perf_counter() - started, progress)
+    return counts
+
+
+def _first(part: Rendered, hands: int) -> Rendered:
+    """``part`` with its first ``hands`` hands only."""
+    if hands == len(part.statuses):
+        return part
+    return Rendered(part.source, part.texts[:hands], part.statuses[:hands], part.showdowns[:hands])
+
+
+def _note(message: str) -> None:
+    print(f"badugi score: {message}", file=sys.stderr)
+
+
+def _first_failure(statuses: list[str]) -> int | None:
+    """The position of the first hand that mismatched or could not be read, if any."""
+    found = [statuses.index(status) for status in ("mismatch", "error") if status in statuses]
+    return min(found) if found else None
+
+
+def _summary(counts: Counter[str], seconds: float, progress: bool, stopped: bool = False) -> None:
+    """The one-paragraph summary on stderr."""
+    rate = counts["hands"] / seconds if seconds > 0 else 0.0
+    end = "\r" + " " * 60 + "\r" if progress else ""
+    print(
+        f"{end}badugi score: {counts['files']} files, {counts['hands']} hands, {counts['badugi']} Badugi hands, "
+        f"{counts['showdowns']} showdowns, {counts['verified']} verified, {counts['mismatch']} mismatches, "
+        f"{counts['error']} errors, {counts['skipped']} skipped, {counts['no_showdown']} without showdown; "
+        f"{rate:,.0f} hands/s" + (" (stopped at the first mismatch or error)" if stopped else ""),
+        file=sys.stderr,
+    )

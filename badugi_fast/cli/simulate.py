@@ -1,0 +1,162 @@
+"""``badugi simulate``: play hands with the simple policies and write them as PokerStars hand histories (or, with
+``--format phh``, as PHH).
+
+Stakes with a ``$`` or a decimal point are dollars (a cash game, written in dollars and cents); whole numbers are
+chips (written without currency). The summary line goes to stderr when the hands go to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable
+from typing import TextIO
+
+from badugi_fast.extras import require
+from badugi_fast.files import replacing
+from badugi_fast.formats import phh
+from badugi_fast.formats.pokerstars.writer import write_histories
+from badugi_fast.game.played import hands_of as recorded_hands
+from badugi_fast.game.simulate import PlayedHand, simulate
+from badugi_fast.parallel import cores
+from badugi_fast.rules.engine import TableRules
+from badugi_fast.rules.limits import LIMITS
+
+__all__ = ["FORMATS", "add_arguments", "parse_stakes", "run"]
+
+#: What ``--format`` may name.
+FORMATS = ("pokerstars", "phh")
+
+
+def parse_stakes(text: str) -> tuple[int, int, bool]:
+    """``SB/BB`` -> (small blind, big blind, cash): dollars become cents, whole numbers stay chips.
+
+    >>> parse_stakes("0.10/0.25"), parse_stakes("$1/$2"), parse_stakes("10/20")
+    ((10, 25, True), (100, 200, True), (10, 20, False))
+    >>> parse_stakes("10")
+    Traceback (most recent call last):
+    ...
+    ValueError: stakes must be SB/BB, e.g. 10/20 (chips) or 0.10/0.25 (dollars), not '10'
+    """
+    parts = text.split("/")
+    cash = "$" in text or "." in text
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        small, big = (_amount(part, cash) for part in parts)
+    except ValueError:
+        raise ValueError(f"stakes must be SB/BB, e.g. 10/20 (chips) or 0.10/0.25 (dollars), not {text!r}") from None
+    return small, big, cash
+
+
+def _amount(text: str, cash: bool) -> int:
+    """Chips, or cents of a dollar amount with at most two decimals."""
+    clean = text.strip().lstrip("$")
+    whole, dot, cents = clean.partition(".")
+    if not (whole + cents).isdigit() or len(cents) > 2 or (dot and not cash):
+        raise ValueError(f"not an amount of {'dollars' if cash else 'chips'}: {text!r}")
+    return int(whole or "0") * 100 + int(cents.ljust(2, "0")) if cash else int(whole)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hands", type=int, default=1000, metavar="N", help="how many hands (default 1000)")
+    parser.add_argument("--players", type=int, default=6, metavar="P", help="players at the table, 2-10 (default 6)")
+    parser.add_argument("--limit", choices=LIMITS, default="fixed", help="betting structure (default fixed)")
+    parser.add_argument(
+        "--stakes",
+        default="10/20",
+        metavar="SB/BB",
+        help="blinds: chips (10/20, the default) or dollars (0.10/0.25); fixed-limit bets are BB and 2*BB",
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the hand histories here (default stdout)")
+    parser.add_argument(
+        "--cap",
+        type=int,
+        default=4,
+        metavar="BETS",
+        help="fixed limit: bets allowed per round, the big blind counting as one; 0 for no cap (default 4)",
+    )
+    parser.add_argument("--uncapped-heads-up", action="store_true", help="no cap when only two players are in")
+    parser.add_argument("--rake", type=float, default=0.0, metavar="PERCENT", help="rake in percent (default 0)")
+    parser.add_argument("--rake-cap", metavar="AMOUNT", help="most rake per hand, in the units of the stakes")
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play on the Dask cluster at ADDRESS, or on a local cluster of --jobs workers ('local'): tables of "
+        "--table-hands hands, one file each in the folder --output (needs the dask extra)",
+    )
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=0, metavar="N", help="with --dask local: N workers (default: one per core)"
+    )
+    parser.add_argument(
+        "--table-hands",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="with --dask: hands per table, each table seeded from --seed and its number (default 10000)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="pokerstars",
+        help="pokerstars: PokerStars hand histories (the default); phh: a .phhs file of PHH hands, every card known",
+    )
+
+
+def _write_phh(hands: Iterable[PlayedHand], out: TextIO, currency: str | None) -> int:
+    """Write the hands as a ``.phhs`` file; returns the count."""
+    return sum(1 for _ in phh.write(recorded_hands(hands, currency), out))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Simulate, write, and report how fast."""
+    small, big, cash = parse_stakes(args.stakes)
+    rules = TableRules(
+        small,
+        big,
+        args.limit,
+        raise_cap=args.cap or None,
+        uncapped_heads_up=args.uncapped_heads_up,
+        rake_percent=args.rake,
+        rake_cap=None if args.rake_cap is None else _amount(args.rake_cap, cash),
+    )
+    started = time.perf_counter()
+    if args.dask:
+        if args.format == "phh":
+            raise ValueError("--dask writes PokerStars files: --format phh runs in one process")
+        count = _simulate_on_cluster(args, rules, "USD" if cash else None)
+        seconds = time.perf_counter() - started
+        print(f"{count} hands to {args.output} in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} hands/s)")
+        return 0
+    hands = simulate(args.hands, args.players, rules, args.seed)
+    write = _write_phh if args.format == "phh" else write_histories
+    if args.output is None:
+        count = write(hands, sys.stdout, "USD" if cash else None)
+        report: TextIO = sys.stderr
+    else:
+        with replacing(args.output) as out:  # a file that was there stays whole until the new one is
+            count = write(hands, out, "USD" if cash else None)
+        report = sys.stdout
+    seconds = time.perf_counter() - started
+    where = "" if args.output is None else f" to {args.output}"
+    print(f"{count} hands{where} in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} hands/s)", file=report)
+    return 0
+
+
+def _simulate_on_cluster(args: argparse.Namespace, rules: TableRules, currency: str | None) -> int:
+    """``--dask``: the hands played as tables on the cluster, a file per table in the folder ``--output``."""
+    if args.output is None:
+        raise ValueError("--dask writes one file per table: give the folder as --output")
+    if args.hands < 0:
+        raise ValueError(f"the number of hands must be a non-negative integer, not {args.hands}")
+    if args.jobs < 0:
+        raise ValueError(f"--jobs must be 0 or more, not {args.jobs}")
+    cluster = require("badugi_fast.cluster", "--dask")
+    tables = require("badugi_fast.game.dask", "--dask")
+    with cluster.connect(args.dask, min(args.jobs or cores(), cores())) as client:
+        hands: int = tables.simulate_tables(
+            client, args.hands, args.players, rules, args.seed, args.output, currency, args.table_hands
+        )
+    return hands

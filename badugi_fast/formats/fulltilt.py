@@ -1,0 +1,65 @@
+"""Full Tilt Poker text hand histories -> ``model.Hand`` (2010-2013 wordings, Badugi and mixed-game files).
+
+Full Tilt writes actions without a colon (``Hero calls $0.10``) and chat with one (``allie3911: OMG``), streets
+with the pot (``*** FIRST DRAW *** (Pot: $0.20)``) and winners as ``X wins the pot ($0.95) with ...``. Only the
+header is read here; the body is read by ``lines.read_body``, shared with PokerStars.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from badugi_fast.formats.builder import Builder
+from badugi_fast.formats.common import ParseError, game_info
+from badugi_fast.formats.lines import read_body
+from badugi_fast.formats.model import Hand
+
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+
+SITE = "Full Tilt"
+HEADER_PREFIX = "Full Tilt Poker "
+
+_HEADER = re.compile(r"Full Tilt Poker .*?Game #(\d+): *(.*)")
+
+#: A newline and the start of a line that starts a hand: ``read.header_positions`` finds headers with it.
+HEADER_LINE = re.compile(r"\nFull Tilt Poker [^\n]*?Game #")
+_TOURNAMENT_WORDS = ("Tournament", "Sit & Go", "Sit&Go")
+
+
+def is_header(line: str) -> bool:
+    """Whether ``line`` starts a Full Tilt hand.
+
+    >>> is_header("Full Tilt Poker Game #32617272179: Table Clackers (New to the Game) - FL Badugi - $0.10/$0.20")
+    True
+    """
+    return HEADER_LINE.match("\n" + line) is not None
+
+
+def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
+    """The hand written on ``lines[start:end]``; only the header of a hand that is not Badugi is read."""
+    header = _HEADER.match(lines[start])
+    if header is None:
+        raise ParseError("not a Full Tilt hand header", start)
+    segments = header.group(2).split(" - ")
+    # The game is the first segment after the table that starts with a letter: not stakes, not a time.
+    game_text = next((part for part in segments[1:] if part[:1].isalpha()), "")
+    game, is_badugi, limit = game_info(game_text)
+    tournament = any(word in segments[0] for word in _TOURNAMENT_WORDS)
+    hand = Hand(
+        SITE,
+        hand_id=header.group(1),
+        game=game,
+        limit=limit,
+        is_badugi=is_badugi,
+        tournament=tournament,
+        places=0 if tournament else 2,
+        table=segments[0].removeprefix("Table "),
+        line=start + 1,
+        uncalled={},
+    )
+    if is_badugi:
+        build = Builder(hand)
+        build.facts(" - ".join(segments[1:]), header.group(2))
+        read_body(build, lines, start + 1, end, separator=" ")
+    return hand

@@ -1,0 +1,55 @@
+"""PHH, the Poker Hand History format of pokerkit's authors (TOML), both ways.
+
+- Out: ``write`` puts hands of the model (from any site, through ``history.parse``, or the simulator's through
+  ``badugi_fast.game.played.hands_of``) in a ``.phhs`` file, one TOML table per hand (``writer`` says what goes in
+  each);
+- In: ``reader`` reads ``.phh`` and ``.phhs`` as one more site of ``badugi score``.
+
+>>> import io
+>>> from badugi_fast.game import TableRules
+>>> from badugi_fast.game import played, simulate
+>>> out = io.StringIO()
+>>> [type(done).__name__ for done in write(played.hands_of(simulate(2, 3, TableRules(10, 20), seed=1)), out)]
+['Hand', 'Hand']
+>>> print(out.getvalue().splitlines()[:5])
+['[1]', 'variant = "FB"', 'antes = [0, 0, 0]', 'blinds_or_straddles = [10, 20, 0]', 'small_bet = 20']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TextIO
+
+from badugi_fast.formats.model import Hand
+from badugi_fast.formats.phh.writer import NON_STANDARD, VARIANTS, NotConvertible, hand_lines, table_text
+
+__all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "Skipped", "hand_lines", "table_text", "write"]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A hand ``write`` did not write, and why: not Badugi, unreadable, or not something PHH can hold."""
+
+    hand: Hand
+    reason: str
+
+    @property
+    def badugi(self) -> bool:
+        """Whether the hand is a Badugi hand that was read (so it failed for a reason of its own)."""
+        return self.hand.is_badugi and self.hand.error is None
+
+
+def write(hands: Iterable[Hand], out: TextIO, first: int = 1) -> Iterator[Hand | Skipped]:
+    """Write each hand PHH can hold to ``out`` as a table of a ``.phhs`` file (``[first]``, then on, tables apart by
+    a blank line), as it comes; yield each hand written, or a ``Skipped`` for a hand left out."""
+    number = first
+    for hand in hands:
+        try:
+            text = table_text(str(number), hand)
+        except NotConvertible as error:
+            yield Skipped(hand, str(error))
+            continue
+        out.write(text if number == first else "\n" + text)
+        number += 1
+        yield hand

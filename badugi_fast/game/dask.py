@@ -1,0 +1,79 @@
+"""``badugi simulate --dask``: tables of simulated hands played on a Dask cluster (the ``dask`` extra), one PokerStars
+file per table, each table seeded from the run's seed and its number so that the files are the same whatever the
+number of workers.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+
+import distributed
+
+from badugi_fast.cluster import cluster_map
+from badugi_fast.files import replacing
+from badugi_fast.formats.pokerstars.writer import write_histories
+from badugi_fast.game.simulate import simulate
+from badugi_fast.rules.engine import TableRules
+
+__all__ = ["TABLE_HANDS", "simulate_tables", "table_seed"]
+
+#: Hands per simulated table: one history file each.
+TABLE_HANDS = 10_000
+
+
+def simulate_tables(
+    client: distributed.Client,
+    hands: int,
+    players: int,
+    rules: TableRules,
+    seed: int,
+    folder: str,
+    currency: str | None,
+    table_hands: int = TABLE_HANDS,
+) -> int:
+    """Play ``hands`` hands on the cluster as tables of ``table_hands`` hands, each with a seed of its own drawn
+    from ``seed`` and its number (so the files are the same whatever the number of workers), and write each table's
+    histories to a file of its own in ``folder`` (which the workers must be able to write). Returns the hands."""
+    if table_hands < 1:
+        raise ValueError(f"a table plays at least one hand, not {table_hands}")
+    os.makedirs(folder, exist_ok=True)
+    tables = [(number, min(table_hands, hands - start)) for number, start in enumerate(range(0, hands, table_hands))]
+    play = functools.partial(
+        _play_table,
+        players=players,
+        rules=rules,
+        seed=seed,
+        folder=folder,
+        currency=currency,
+        table_hands=table_hands,
+    )
+    return sum(cluster_map(client, play, tables))
+
+
+def table_seed(seed: int, table: int) -> int:
+    """The seed of table ``table`` of a run seeded ``seed``: independent of the other tables' and of the workers.
+
+    >>> table_seed(0, 0) != table_seed(0, 1) != table_seed(1, 0)
+    True
+    """
+    return int.from_bytes(hashlib.sha256(f"badugi-fast table {seed} {table}".encode()).digest()[:8], "big")
+
+
+def _play_table(
+    table: tuple[int, int],
+    players: int,
+    rules: TableRules,
+    seed: int,
+    folder: str,
+    currency: str | None,
+    table_hands: int,
+) -> int:
+    """(A task.) One table's hands played and written to ``folder/table-NNNNNN.txt``; hand numbers go on from
+    the tables before, as one table's would."""
+    number, count = table
+    first_hand_id = 10**11 + (seed % 10**4) * 10**7 + number * table_hands
+    played = simulate(count, players, rules, table_seed(seed, number), first_hand_id=first_hand_id)
+    with replacing(os.path.join(folder, f"table-{number:06d}.txt")) as out:
+        return write_histories(played, out, currency)

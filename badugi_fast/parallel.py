@@ -1,0 +1,72 @@
+"""Work spread over this machine's cores: how many there are, when a batch is worth splitting, and a map over
+worker processes (or any executor, such as a Dask client's) whose results come back in order.
+
+The one home of core counts and thread thresholds: the bulk evaluator, the odds and the pipeline ask here.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
+
+__all__ = ["BULK_THREADS_FROM", "SAMPLED_THREADS_FROM", "cores", "ordered_map"]
+
+T = TypeVar("T")
+U = TypeVar("U")
+
+#: Batches of hands smaller than this are evaluated on one thread unless ``threads`` says otherwise: starting
+#: threads costs more than it saves below it.
+BULK_THREADS_FROM = 1 << 16
+#: Sampled odds of fewer trials than this run on one thread unless ``threads`` says otherwise.
+SAMPLED_THREADS_FROM = 4096
+#: Items in flight per worker process: enough to keep every worker busy while the parent prepares the next ones.
+_AHEAD_PER_JOB = 2
+
+
+def cores() -> int:
+    """How many cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not every platform has sched_getaffinity
+        return os.cpu_count() or 1
+
+
+def ordered_map(
+    work: Callable[[U], T],
+    items: Iterable[U],
+    jobs: int,
+    executor: concurrent.futures.Executor | None = None,
+    prepare: Callable[[U], U] | None = None,
+) -> Iterator[T]:
+    """``work`` applied to each item, results in order; in ``jobs`` worker processes when ``jobs`` > 1 (or by
+    ``executor``, such as a Dask client's, with ``jobs`` its workers), with a few items per worker in flight.
+    ``prepare`` is applied to each item sent to a worker (a run of hands goes without its text, for example)."""
+    if executor is not None:
+        yield from _in_order(lambda item: executor.submit(work, item).result, items, jobs, prepare)
+    elif jobs <= 1:
+        yield from map(work, items)
+    else:
+        with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
+            yield from _in_order(lambda item: pool.apply_async(work, (item,)).get, items, jobs, prepare)
+
+
+def _in_order(
+    submit: Callable[[U], Callable[[], T]], items: Iterable[U], jobs: int, prepare: Callable[[U], U] | None
+) -> Iterator[T]:
+    """What ``submit`` starts for each item, awaited in order, ``_AHEAD_PER_JOB`` items per worker ahead."""
+    pending: collections.deque[Callable[[], T]] = collections.deque()
+    for item in items:
+        pending.append(submit(item if prepare is None else prepare(item)))
+        if len(pending) > _AHEAD_PER_JOB * jobs:
+            yield pending.popleft()()
+    while pending:
+        yield pending.popleft()()
+
+
+def _start_method() -> str:
+    """``fork`` where it is available and safe enough (Linux), else ``spawn``: workers need only their modules."""
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() and os.name == "posix" else "spawn"
