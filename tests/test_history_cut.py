@@ -13,9 +13,10 @@ import pytest
 
 from badugi_fast.cli import main
 from badugi_fast.history.cut import RUN_HANDS, Run, Unit, Unreadable, cut
+from badugi_fast.history.inputs import Source
 from badugi_fast.history.read import hands_of, results
 from badugi_fast.history.score import score
-from badugi_fast.history.sources import SAMPLES, Source, decode
+from badugi_fast.history.sources import SAMPLES, decode
 
 
 def runs(data: bytes, size: int = 10**9, name: str = "f.txt") -> list[Unit]:

@@ -27,13 +27,9 @@ from distributed import Client  # noqa: E402  # after the skips
 from badugi_fast.cli import main  # noqa: E402
 from badugi_fast.formats.pokerstars.writer import write_histories  # noqa: E402
 from badugi_fast.game import TableRules, simulate  # noqa: E402
+from badugi_fast.history.inputs import Source  # noqa: E402
 from badugi_fast.history.pipeline import render_sources  # noqa: E402
-from badugi_fast.history.sources import (  # noqa: E402
-    SAMPLES,
-    Source,
-    expand,
-    sources_of,
-)
+from badugi_fast.history.sources import SAMPLES, expand, sources_of  # noqa: E402
 
 
 @pytest.fixture(scope="module")

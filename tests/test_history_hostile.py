@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 
 from badugi_fast.cli import main
 from badugi_fast.history import cut, read, score
+from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import units
-from badugi_fast.history.sources import SAMPLES, Source, sources_of
+from badugi_fast.history.sources import SAMPLES, sources_of
 from badugi_fast.parallel import cores
 
 #: Hand headers, written independently of the parsers: PokerStars and Full Tilt "...Game #" lines, a Merge

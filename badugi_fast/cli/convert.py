@@ -19,9 +19,10 @@ from typing import TextIO
 from badugi_fast.files import replacing
 from badugi_fast.formats.model import Hand
 from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, write
+from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import units
 from badugi_fast.history.read import hands_of
-from badugi_fast.history.sources import Source, expand, refuse_as_output
+from badugi_fast.history.sources import expand, refuse_as_output
 
 __all__ = ["FORMATS", "add_arguments", "run"]
 

@@ -15,9 +15,11 @@ from badugi_fast.formats.common import ParseError, game_info
 from badugi_fast.formats.lines import read_body
 from badugi_fast.formats.model import Hand
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "is_header", "parse_hand"]
 
 SITE = "Full Tilt"
+#: A hand uses no line before its header.
+LEAD_LINES = 0
 HEADER_PREFIX = "Full Tilt Poker "
 
 _HEADER = re.compile(r"Full Tilt Poker .*?Game #(\d+): *(.*)")

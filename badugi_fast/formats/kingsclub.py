@@ -16,9 +16,11 @@ from badugi_fast.formats.common import ParseError, amount, game_info
 from badugi_fast.formats.lines import dealt_line, marker, player_action
 from badugi_fast.formats.model import Hand
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "is_header", "parse_hand"]
 
 SITE = "KingsClub"
+#: A hand uses no line before its header.
+LEAD_LINES = 0
 HEADER_PREFIX = "#"
 
 _HEADER = re.compile(r"#(\d+): (.*?) - (.*)")

@@ -17,10 +17,12 @@ from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError, amount, cards_in, game_info
 from badugi_fast.formats.model import Hand
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "description_of", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "description_of", "is_header", "parse_hand"]
 
 SITE = "Merge"
 HEADER_PREFIX = "<game"
+#: The lines before a ``<game>`` where its ``<description>`` may be.
+LEAD_LINES = 20
 
 #: A newline and the start of a line that starts a hand: ``<game`` then a space (``<game id=...>``), or ``<game`` alone
 #: on its line (the attributes on the lines after it):
@@ -85,7 +87,7 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
 
 def _description_before(lines: Sequence[str], start: int) -> tuple[str, str]:
     """``(type, stakes)`` of the last ``<description>`` before line ``start`` (a few lines back at most)."""
-    for index in range(start - 1, max(start - 20, -1), -1):
+    for index in range(start - 1, max(start - 1 - LEAD_LINES, -1), -1):
         found = description_of(lines[index])
         if found is not None:
             return found

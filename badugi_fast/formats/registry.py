@@ -14,12 +14,14 @@ from badugi_fast.formats import fulltilt, kingsclub, merge
 from badugi_fast.formats.phh import reader as phh
 from badugi_fast.formats.pokerstars import reader as stars
 
-__all__ = ["BY_NAME", "PARSERS", "header_site"]
+__all__ = ["BY_NAME", "MOST_LEAD_LINES", "PARSERS", "header_site"]
 
 #: The site parsers.
 PARSERS: tuple[ModuleType, ...] = (stars, fulltilt, merge, kingsclub, phh)
 #: The parsers by ``SITE`` name.
 BY_NAME = {parser.SITE: parser for parser in PARSERS}
+#: The most lines before its header that a hand of any format may need (a run of hands carries them).
+MOST_LEAD_LINES = max(parser.LEAD_LINES for parser in PARSERS)
 
 
 def header_site(line: str) -> ModuleType | None:

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from badugi_fast.formats.common import hand_id_of
+from badugi_fast.formats.registry import MOST_LEAD_LINES
+from badugi_fast.history.inputs import READ_ERRORS, Source
 from badugi_fast.history.sites import find_headers
-from badugi_fast.history.sources import READ_ERRORS, Source, TextStream, is_url, text_of
+from badugi_fast.history.sources import TextStream, is_url, text_of
 
 __all__ = ["MAX_HAND_BYTES", "MAX_PREAMBLE_BYTES", "RUN_BYTES", "RUN_HANDS", "Run", "Unit", "Unreadable", "cut"]
 
@@ -31,8 +33,6 @@ RUN_BYTES = 4 << 20
 MAX_HAND_BYTES = 1 << 20
 #: A file whose first this many bytes hold no hand header is given up (an ``error`` record).
 MAX_PREAMBLE_BYTES = 64 << 20
-#: A run carries up to this many lines (and bytes) from before its first header: Merge's ``<description>``.
-LEAD_LINES = 20
 _LEAD_BYTES = 64 << 10
 
 
@@ -236,7 +236,8 @@ class _Cutter:
         del self.offsets[:count], self.parsers[:count], self.lines[:count]
 
     def _lines_before(self, offset: int) -> bytes:
-        """The last ``LEAD_LINES`` whole lines before offset ``offset`` (a line's start), at most ``_LEAD_BYTES``."""
+        """The last ``MOST_LEAD_LINES`` whole lines before offset ``offset`` (a line's start), at most
+        ``_LEAD_BYTES``."""
         with memoryview(self.buffer) as view:
             near = bytes(view[max(0, offset - self.base - _LEAD_BYTES) : offset - self.base])
         if len(near) < _LEAD_BYTES and offset - len(near) == self.base:
@@ -245,7 +246,7 @@ class _Cutter:
             near = near[-_LEAD_BYTES:]
             near = near[near.find(b"\n") + 1 :]  # it began in the middle of a line
         cut_at = len(near)
-        for _ in range(LEAD_LINES + 1):
+        for _ in range(MOST_LEAD_LINES + 1):
             cut_at = near.rfind(b"\n", 0, cut_at)
             if cut_at < 0:
                 return near

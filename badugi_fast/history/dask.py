@@ -38,9 +38,10 @@ import pyarrow.parquet as pq
 
 from badugi_fast.cluster import cluster_map, workers_of
 from badugi_fast.history.cut import Run, Unit, Unreadable, cut
+from badugi_fast.history.inputs import Source
 from badugi_fast.history.parquet import SCHEMA, part_name, table_of
 from badugi_fast.history.pipeline import Rendered, count_part, render
-from badugi_fast.history.sources import Source, expand, is_url
+from badugi_fast.history.sources import expand, is_url
 from badugi_fast.parallel import ordered_map
 
 __all__ = [

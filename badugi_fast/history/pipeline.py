@@ -20,10 +20,11 @@ from typing import NamedTuple
 
 from badugi_fast.formats.model import Hand
 from badugi_fast.history.cut import Run, Unit, cut
+from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import renderer
 from badugi_fast.history.read import hands_of, results
 from badugi_fast.history.score import Result
-from badugi_fast.history.sources import Source, SourceLike, expand, sources_of
+from badugi_fast.history.sources import SourceLike, expand, sources_of
 from badugi_fast.parallel import ordered_map
 
 __all__ = [

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from badugi_fast.extras import require
-from badugi_fast.history.sources import READ_ERRORS, Readable, Source
+from badugi_fast.history.inputs import READ_ERRORS, Readable, Source
 
 __all__ = ["read_span", "url_sources"]
 

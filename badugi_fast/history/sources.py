@@ -20,21 +20,18 @@ import lzma
 import os
 import sys
 import zipfile
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Protocol, Union
+from typing import IO, Union
 
 from badugi_fast.files import identity
+from badugi_fast.history import remote
+from badugi_fast.history.inputs import READ_ERRORS, Opener, Readable, Source
 
 __all__ = [
     "BLOCK_BYTES",
-    "READ_ERRORS",
     "SAMPLES",
-    "Readable",
-    "Source",
     "SourceLike",
     "TextStream",
     "decode",
@@ -52,28 +49,6 @@ SAMPLES = Path(__file__).with_name("samples")
 
 #: How much raw (decompressed) data is read at a time.
 BLOCK_BYTES = 1 << 20
-
-#: What reading a damaged or unsupported file or archive raises: the file gives an ``error`` record, never a crash.
-READ_ERRORS = (
-    OSError,
-    EOFError,
-    ValueError,
-    RuntimeError,  # an encrypted zip member
-    NotImplementedError,  # a zip compression method Python does not have
-    zipfile.BadZipFile,
-    zlib.error,
-    lzma.LZMAError,
-)
-
-
-class Readable(Protocol):
-    """A binary stream: a file, a decompressing reader, a zip member, stdin."""
-
-    def read(self, size: int = -1, /) -> bytes: ...
-
-
-#: A new binary stream of a source's bytes, closed when the ``with`` block ends.
-Opener = Callable[[], AbstractContextManager[Readable]]
 
 #: Compressed files by suffix, and how to open one for reading its decompressed bytes.
 _DECOMPRESSORS: dict[str, Callable[[str], AbstractContextManager[Readable]]] = {
@@ -113,22 +88,6 @@ def decode(data: bytes) -> str:
     return text_of(b"".join(TextStream(io.BytesIO(data)).blocks()))
 
 
-@dataclass(frozen=True)
-class Source:
-    """One file to read. ``open`` gives a new binary stream of its (decompressed) bytes, to use in a ``with``
-    statement. ``strict`` is False for files met inside a folder: those may be other kinds of file, and give no
-    record when they hold no hand. ``path`` is set when the bytes are the regular file at ``path`` as it is on disk,
-    so a part of it can be read back by byte offsets. ``file`` is the (device, inode) of the file on disk it comes
-    from, if any (an archive's, for a member). ``error`` says why the source cannot be read at all."""
-
-    name: str
-    open: Opener
-    strict: bool = True
-    path: str | None = None
-    file: tuple[int, int] | None = None
-    error: str | None = None
-
-
 def expand(paths: Iterable[str], note: Callable[[str], None] | None = None) -> list[Source]:
     """Every file named by ``paths``, folders walked and zip archives listed (members are read later, as they
     stream); a URL such as ``s3://bucket/folder`` is read with fsspec (``remote``). Files inside folders are named
@@ -141,9 +100,7 @@ def expand(paths: Iterable[str], note: Callable[[str], None] | None = None) -> l
             found.append(Source("<stdin>", lambda: contextlib.nullcontext(sys.stdin.buffer)))
             continue
         if is_url(path):
-            from badugi_fast.history.remote import url_sources  # fsspec: imported only for a URL
-
-            found.extend(url_sources(path))
+            found.extend(remote.url_sources(path))  # fsspec: imported only when a URL is read
             continue
         if os.path.isdir(path):
             files = _walk(path)

@@ -32,10 +32,12 @@ from badugi_fast.formats.model import Hand
 from badugi_fast.formats.phh.toml import TOMLDecodeError, hundredths, loads
 from badugi_fast.formats.phh.writer import VARIANTS
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "is_header", "parse_hand"]
 
 SITE = "PHH"
 HEADER_PREFIX = "variant"
+#: The lines before its ``variant`` line that a hand with no table of its own may use for its other keys.
+LEAD_LINES = 20
 
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: phh_header()).
 HEADER_LINE = re.compile(r"\nvariant[ \t]*=")
@@ -79,8 +81,6 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
 def _first_line(lines: Sequence[str], start: int) -> tuple[int, str | None]:
     """Where the hand's text starts, and its table's key path (None at the top level): its table header, or the
     first line when it has none."""
-    from badugi_fast.history.cut import LEAD_LINES  # not at the top: cut imports the site parsers
-
     for index in range(start - 1, -1, -1):
         line = lines[index]
         table = _TABLE.fullmatch(line)

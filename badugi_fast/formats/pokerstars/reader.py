@@ -19,7 +19,10 @@ from badugi_fast.formats.lines import read_body
 from badugi_fast.formats.model import Hand
 from badugi_fast.formats.pokerstars.wordings import HAND_NUMBERS, HEADER_PREFIX, SITE
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "SITE", "game_of", "is_header", "parse_hand"]
+__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "game_of", "is_header", "parse_hand"]
+
+#: A hand uses no line before its header.
+LEAD_LINES = 0
 
 _PREFIX, _NUMBER = re.escape(HEADER_PREFIX), "|".join(map(re.escape, HAND_NUMBERS))  # "PokerStars ", "Game #|Hand #"
 #: The hand number and the rest of the header (mirrored in csrc/stars.c: header())
