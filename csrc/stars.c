@@ -10,6 +10,7 @@
  * Python reads it.
  */
 #include "stars.h"
+#include "sites.h"
 
 #include <string.h>
 
@@ -877,11 +878,12 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
 
 /* ---- hands and records -------------------------------------------------------------------------------------- */
 
-/* pokerstars/reader.is_header: "PokerStars " (wordings.HEADER_PREFIX), then "Game #" or "Hand #" (HAND_NUMBERS). */
-static int is_header(span line)
-{
-    return starts(line, "PokerStars ") && (find(line, "Game #") >= 0 || find(line, "Hand #") >= 0);
-}
+/* A PokerStars header line (pokerstars/reader.FORMAT.is_header), as csrc/sites.c's finder knows it: "PokerStars "
+ * (wordings.HEADER_PREFIX), then "Game #" or "Hand #" (HAND_NUMBERS). The run this code reads was cut at these
+ * lines by the same test. */
+static const badugi_format POKERSTARS = {"PokerStars ", 11, BADUGI_MATCH_POKERSTARS};
+
+static int is_header(span line) { return badugi_header_line(line.p, line.n, &POKERSTARS) == 1; }
 
 /* pokerstars/reader._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)" (wordings.HEADER_PREFIX, HAND_NUMBERS):
  * the hand number and the words before " - ". */

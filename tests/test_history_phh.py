@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_fast import _backend
+from badugi_fast import _backend, money
 from badugi_fast.cli import main
 from badugi_fast.formats import phh, registry
 from badugi_fast.formats.model import Hand
@@ -339,16 +339,16 @@ def test_names_are_written_as_toml_reads_them(name: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.integers(-(10**20), 10**20), st.sampled_from([0, 2]))
 def test_amounts_are_exact(hundredths: int, places: int) -> None:
-    value = tomllib.loads(f"x = {toml.amount(hundredths, places)}", parse_float=Decimal)["x"]
-    assert toml.hundredths(value, "x") == hundredths
+    value = tomllib.loads(f"x = {money.amount_text(hundredths, places)}", parse_float=Decimal)["x"]
+    assert money.hundredths_of(value, "x") == hundredths
 
 
 def test_floats_are_never_read_as_floats() -> None:
     assert toml.loads("x = 0.1")["x"] + toml.loads("y = 0.2")["y"] == Decimal("0.3")
     with pytest.raises(ValueError, match="not a finite number"):
-        toml.hundredths(Decimal("nan"), "x")
+        money.hundredths_of(Decimal("nan"), "x")
     with pytest.raises(ValueError, match="not a number"):
-        toml.hundredths(True, "x")
+        money.hundredths_of(True, "x")
 
 
 # ---- the header, in Python and in C ------------------------------------------------------------------------------
@@ -376,8 +376,8 @@ LINES = [
 @pytest.mark.parametrize("line", LINES)
 def test_the_phh_header_is_one_line(line: str) -> None:
     expected = line.startswith("variant") and line[7:].lstrip(" \t").startswith("=")
-    assert reader.is_header(line) is expected
-    assert (registry.header_site(line) is reader) is expected
+    assert reader.FORMAT.is_header(line) is expected
+    assert (registry.header_site(line) is reader.FORMAT) is expected
 
 
 @pytest.mark.skipif(_backend.history_fast_paths is None, reason="the C extension is not in use")
@@ -389,5 +389,5 @@ def test_c_and_python_find_the_same_headers(lines: list[str]) -> None:
 
 
 def test_prefixes_never_begin_one_another() -> None:
-    prefixes = [parser.HEADER_PREFIX for parser in registry.PARSERS]
+    prefixes = [form.header_prefix for form in registry.FORMATS]
     assert not any(a != b and a.startswith(b) for a in prefixes for b in prefixes)

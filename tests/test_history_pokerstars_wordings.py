@@ -68,7 +68,7 @@ def test_markers_are_read_back() -> None:
 def test_the_header_is_recognised_with_each_hand_number_and_betting_structure() -> None:
     assert set(wordings.LIMITS) == set(LIMITS)
     for number in wordings.HAND_NUMBERS:
-        assert reader.is_header(f"{wordings.HEADER_PREFIX}{number}12:  {wordings.GAME} Limit ($1/$2 USD) - x")
+        assert reader.FORMAT.is_header(f"{wordings.HEADER_PREFIX}{number}12:  {wordings.GAME} Limit ($1/$2 USD) - x")
     for limit, words in wordings.LIMITS.items():
         assert reader.game_of(f"{wordings.GAME} {words} ($0.10/$0.25 USD)") == ("Badugi", True, limit, False, 2)
 

@@ -19,6 +19,7 @@ from badugi_fast.formats import phh
 from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game.played import hands_of as recorded_hands
 from badugi_fast.game.simulate import PlayedHand, simulate
+from badugi_fast.money import SCALE, parse_amount
 from badugi_fast.parallel import cores
 from badugi_fast.rules.engine import TableRules
 from badugi_fast.rules.limits import LIMITS
@@ -51,12 +52,14 @@ def parse_stakes(text: str) -> tuple[int, int, bool]:
 
 
 def _amount(text: str, cash: bool) -> int:
-    """Chips, or cents of a dollar amount with at most two decimals."""
-    clean = text.strip().lstrip("$")
-    whole, dot, cents = clean.partition(".")
-    if not (whole + cents).isdigit() or len(cents) > 2 or (dot and not cash):
-        raise ValueError(f"not an amount of {'dollars' if cash else 'chips'}: {text!r}")
-    return int(whole or "0") * 100 + int(cents.ljust(2, "0")) if cash else int(whole)
+    """The engine's amount: cents of a dollar amount (at most two decimals), or whole chips."""
+    if not cash and "." in text:
+        raise ValueError(f"not an amount of chips: {text!r}")
+    try:
+        hundredths = parse_amount(text.strip())
+    except ValueError:
+        raise ValueError(f"not an amount of {'dollars' if cash else 'chips'}: {text!r}") from None
+    return hundredths if cash else hundredths // SCALE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

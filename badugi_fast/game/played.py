@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from badugi_fast.cards import card_str
 from badugi_fast.formats.model import Action, Draw, Hand, Seat
+from badugi_fast.money import SCALE
 
 if TYPE_CHECKING:
     from badugi_fast.rules.engine import PlayedHand
@@ -51,7 +52,7 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     if result is None:
         raise ValueError("the hand is not over yet")
     names = played.names
-    scale = 1 if currency else 100  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
+    scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
     hand = Hand(
         SITE,
         hand_id=str(played.hand_id),

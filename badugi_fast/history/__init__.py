@@ -29,7 +29,8 @@ Supported: PokerStars, Full Tilt and KingsClub text, Merge XML, PHH; see ``badug
 from typing import TYPE_CHECKING, Any
 
 from badugi_fast.formats.model import Action, Draw, Hand, Seat
-from badugi_fast.history.score import PlayerResult, Result, score  # eager: ``score`` is also a submodule's name
+from badugi_fast.history.record import PlayerResult, Result
+from badugi_fast.history.score import score  # eager: ``score`` is also a submodule's name
 
 if TYPE_CHECKING:
     from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped

@@ -23,7 +23,7 @@ from badugi_fast.history.cut import Run, Unit, cut
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import renderer
 from badugi_fast.history.read import hands_of, results
-from badugi_fast.history.score import Result
+from badugi_fast.history.record import Result
 from badugi_fast.history.sources import SourceLike, expand, sources_of
 from badugi_fast.parallel import ordered_map
 

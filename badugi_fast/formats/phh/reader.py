@@ -28,19 +28,21 @@ from typing import Any
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError
-from badugi_fast.formats.model import Hand
-from badugi_fast.formats.phh.toml import TOMLDecodeError, hundredths, loads
-from badugi_fast.formats.phh.writer import VARIANTS
+from badugi_fast.formats.format import TextFormat
+from badugi_fast.formats.model import ActionKind, Hand
+from badugi_fast.formats.phh.toml import TOMLDecodeError, loads
+from badugi_fast.formats.phh.writer import VARIANTS, table_text
+from badugi_fast.money import hundredths_of
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "is_header", "parse_hand"]
+__all__ = ["FORMAT", "LEAD_LINES", "SITE", "parse_hand"]
 
 SITE = "PHH"
-HEADER_PREFIX = "variant"
+_HEADER_PREFIX = "variant"
 #: The lines before its ``variant`` line that a hand with no table of its own may use for its other keys.
 LEAD_LINES = 20
 
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: phh_header()).
-HEADER_LINE = re.compile(r"\nvariant[ \t]*=")
+_HEADER_LINE = re.compile(r"\nvariant[ \t]*=")
 
 #: A TOML key: bare, or a basic or literal string.
 _KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
@@ -49,15 +51,6 @@ _TABLE = re.compile(rf"[ \t]*\[[ \t]*({_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\][ 
 _LINE_NUMBER = re.compile(r"at line (\d+)")
 #: The betting structure of each Badugi variant code.
 _LIMITS = {code: limit for limit, code in VARIANTS.items()}
-
-
-def is_header(line: str) -> bool:
-    """Whether ``line`` starts a PHH hand (mirrored in csrc/sites.c: phh_header()).
-
-    >>> is_header('variant = "FB"'), is_header("variant\\t= 'NT'"), is_header("variants = 1"), is_header(" variant=1")
-    (True, True, False, False)
-    """
-    return HEADER_LINE.match("\n" + line) is not None
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -86,7 +79,7 @@ def _first_line(lines: Sequence[str], start: int) -> tuple[int, str | None]:
         table = _TABLE.fullmatch(line)
         if table is not None:
             return index, table.group(1)
-        if is_header(line):
+        if FORMAT.is_header(line):
             raise ParseError("two PHH hands in one table: put each hand in a table of its own, as .phhs do", start)
     if start >= LEAD_LINES:  # the lines before may be cut off: keys of this hand may be missing
         raise ParseError(
@@ -194,7 +187,7 @@ class _Replay:
         self.left: list[int | None] = []  # chips behind; None: unknown (``inf``), never all in
         for seat, name, stack in zip(seats, self.names, stacks, strict=True):
             unknown = isinstance(stack, Decimal) and stack.is_infinite() and stack > 0
-            chips = 0 if unknown else hundredths(stack, f"the starting stack of {name}")
+            chips = 0 if unknown else hundredths_of(stack, f"the starting stack of {name}")
             if not unknown and chips <= 0:
                 raise ValueError(f"the starting stack of {name} is {stack}: not positive")
             build.seat(seat, name, chips)
@@ -239,13 +232,13 @@ class _Replay:
         if count == 2:
             antes, blinds = antes[::-1], blinds[::-1]
         for player, ante in enumerate(antes):
-            chips = self._take(player, hundredths(ante, "an ante"))
+            chips = self._take(player, hundredths_of(ante, "an ante"))
             if chips < 0:
                 raise ValueError(f"a negative ante: {ante}")
             if chips:
                 self.build.ante(self.names[player], chips, self.left[player] == 0)
         for player, blind in enumerate(blinds):
-            chips = self._take(player, abs(hundredths(blind, "a blind")))
+            chips = self._take(player, abs(hundredths_of(blind, "a blind")))
             if chips:
                 self.build.post(self.names[player], chips, self.left[player] == 0)
                 self.total[player] = chips
@@ -262,10 +255,10 @@ class _Replay:
     def _stakes(self) -> None:
         fields = self.fields
         if self.hand.limit == "fixed":
-            small, big = (hundredths(fields.get(key), f"`{key}`") for key in ("small_bet", "big_bet"))
+            small, big = (hundredths_of(fields.get(key), f"`{key}`") for key in ("small_bet", "big_bet"))
             self.hand.stakes = (small, big)
         elif "min_bet" in fields:
-            big = hundredths(fields["min_bet"], "`min_bet`")
+            big = hundredths_of(fields["min_bet"], "`min_bet`")
             self.hand.stakes = (min((chips for chips in self.total if chips), default=big), big)
 
     def _player(self, label: str) -> int:
@@ -348,7 +341,7 @@ class _Replay:
         self.build.put(self.names[player], "call" if chips else "check", chips, bool(chips) and self.left[player] == 0)
 
     def _raise(self, player: int, to: int | Decimal) -> None:
-        total = hundredths(to, "the amount")
+        total = hundredths_of(to, "the amount")
         increment = total - self.total[player]
         if total <= self.level:
             raise ValueError(f"a raise to {to} is not above the bet")
@@ -356,7 +349,7 @@ class _Replay:
         if left is not None and increment > left:
             raise ValueError(f"a raise to {to} is more than the player has")
         self._take(player, increment)
-        kind = "raise" if self.level else "bet"
+        kind: ActionKind = "raise" if self.level else "bet"
         self.total[player], self.level = total, total
         self.build.put(self.names[player], kind, increment, self.left[player] == 0)
 
@@ -376,10 +369,10 @@ class _Replay:
         """What each player was paid: ``winnings``, or what ``finishing_stacks`` imply; and ``_rake``."""
         hand, fields, names = self.hand, self.fields, self.names
         rake = fields.get("_rake")
-        hand.rake = None if rake is None else hundredths(rake, "`_rake`")
+        hand.rake = None if rake is None else hundredths_of(rake, "`_rake`")
         if "winnings" in fields:
             for name, won in zip(names, _list(fields, "winnings", self.count), strict=True):
-                chips = hundredths(won, f"the winnings of {name}")
+                chips = hundredths_of(won, f"the winnings of {name}")
                 if chips:
                     self.build.collect(name, chips)
         elif "finishing_stacks" in fields and None not in self.left:
@@ -387,7 +380,7 @@ class _Replay:
             for action in hand.actions:
                 put_in[action.player] += action.amount
             for seat, final in zip(hand.seats, _list(fields, "finishing_stacks", self.count), strict=True):
-                chips = hundredths(final, f"the finishing stack of {seat.name}") - seat.stack + put_in[seat.name]
+                chips = hundredths_of(final, f"the finishing stack of {seat.name}") - seat.stack + put_in[seat.name]
                 if chips:
                     self.build.collect(seat.name, chips)
             hand.collected_includes_uncalled = True  # a stack gets back its own uncalled bet too
@@ -412,3 +405,7 @@ class _Replay:
         ):
             with contextlib.suppress(ValueError):  # not a date: left out, as a field PHH does not require
                 hand.started = datetime.datetime.combine(datetime.date(year, month, day), time)
+
+
+#: PHH, as ``formats.registry`` lists it: read as one more site, and written (``badugi convert``).
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", table_text)

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.model import Action, Draw, Hand, Seat
-from badugi_fast.formats.phh.toml import amount, array, string
+from badugi_fast.formats.phh.toml import array, string
+from badugi_fast.money import amount_text
 from badugi_fast.pots import split_uncalled
 
 __all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "hand_lines", "table_text"]
@@ -120,7 +121,7 @@ class _Writer:
 
     def lines(self) -> list[str]:
         hand = self.hand
-        money = functools.partial(amount, places=self.places)
+        money = functools.partial(amount_text, places=self.places)
         antes, blinds = self._forced_bets()
         actions = self._actions()
         names = self.order
@@ -166,7 +167,7 @@ class _Writer:
             if seat is None:
                 raise NotConvertible(f"{name} plays without a seat line (no starting stack)")
             if seat.stack <= 0:
-                raise NotConvertible(f"{name} plays with a starting stack of {amount(seat.stack, self.places)}")
+                raise NotConvertible(f"{name} plays with a starting stack of {amount_text(seat.stack, self.places)}")
             seats.append(seat)
         if len(seats) < 2:
             raise NotConvertible(f"{len(seats)} player(s) in the hand: PHH needs two or more")
@@ -254,7 +255,7 @@ class _Writer:
         stakes, else the big blind (and twice it)."""
         if self.variant == "FB" and self.sizes:
             if len(self.sizes) > 1:
-                sizes = ", ".join(amount(size, self.places) for size in sorted(self.sizes))
+                sizes = ", ".join(amount_text(size, self.places) for size in sorted(self.sizes))
                 raise NotConvertible(f"fixed-limit bets of several sizes (small bets of {sizes})")
             (small,) = self.sizes
             return small, 2 * small
@@ -376,7 +377,7 @@ class _Writer:
         if player.number - 1 != self.turn:
             raise NotConvertible(f"{name} {action.kind}s out of turn ({self.order[self.turn or 0]} is to act)")
         if chips > player.left:
-            raise NotConvertible(f"{name} puts in {amount(chips, self.places)}, more than their stack")
+            raise NotConvertible(f"{name} puts in {amount_text(chips, self.places)}, more than their stack")
         to_call = min(self.level - player.total, player.left)
         player.left -= chips
         player.total += chips
@@ -387,18 +388,22 @@ class _Writer:
             return f"p{player.number} f"
         if action.kind in ("check", "call"):
             if chips != to_call:
-                owed = amount(to_call, self.places)
-                raise NotConvertible(f"{name} {action.kind}s {amount(chips, self.places)} where the call is {owed}")
+                owed = amount_text(to_call, self.places)
+                raise NotConvertible(
+                    f"{name} {action.kind}s {amount_text(chips, self.places)} where the call is {owed}"
+                )
             self._acted(player)
             return f"p{player.number} cc"
         if player.total <= self.level:
-            raise NotConvertible(f"{name} {action.kind}s to {amount(player.total, self.places)}, not above the bet")
+            raise NotConvertible(
+                f"{name} {action.kind}s to {amount_text(player.total, self.places)}, not above the bet"
+            )
         if not action.all_in:  # a full bet or raise: the small bet, or the big bet after the second draw
             self.sizes.add((player.total - self.level) // (2 if self.street >= 2 else 1))
         self.level = player.total
         self.acted.clear()
         self._acted(player)
-        return f"p{player.number} cbr {amount(player.total, self.places)}"
+        return f"p{player.number} cbr {amount_text(player.total, self.places)}"
 
     def _acted(self, player: _Player) -> None:
         """The player has acted: the turn passes to the next who can act."""
@@ -461,8 +466,8 @@ class _Writer:
         finishing = [self.players[name].seat.stack - matched[k] + paid[k] for k, name in enumerate(names)]
         rake = hand.rake if hand.rake is not None else sum(matched) - sum(paid)
         if rake < 0 or sum(paid) + rake != sum(matched):
-            total, given = amount(sum(matched), self.places), amount(sum(paid), self.places)
-            raise NotConvertible(f"the site pays {given} and rakes {amount(rake, self.places)} of a {total} pot")
+            total, given = amount_text(sum(matched), self.places), amount_text(sum(paid), self.places)
+            raise NotConvertible(f"the site pays {given} and rakes {amount_text(rake, self.places)} of a {total} pot")
         return [
             f"finishing_stacks = {array(map(money, finishing))}",
             f"winnings = {array(map(money, paid))}",
