@@ -26,6 +26,7 @@ __all__ = [
     "HH_SHOWDOWN",
     "HH_SPLIT",
     "HH_VERIFIED",
+    "LIMIT_CODES",
     "MATCHERS",
     "NAME",
     "ODDS_BINS",
@@ -120,6 +121,7 @@ class StarsHand(NamedTuple):
     id_end: int
     game_start: int  # the header's words before " - "
     game_end: int
+    limit: int  # the betting structure the rules held the hand to: a value of LIMIT_CODES
     players: list[int]  # the player entries back to back, PLAYER_FIELDS values each; none in a FALLBACK record
 
 
@@ -135,6 +137,14 @@ def _check_layout() -> None:
 
 
 _check_layout()
+
+#: The betting structures of ``StarsHand.limit``, by ``rules.limits`` name.
+LIMIT_CODES: dict[str, int] = {
+    "fixed": lib.BADUGI_LIMIT_FIXED,
+    "pot": lib.BADUGI_LIMIT_POT,
+    "half-pot": lib.BADUGI_LIMIT_HALF_POT,
+    "no": lib.BADUGI_LIMIT_NO,
+}
 
 _HAND_FIELDS = len(StarsHand._fields)
 _PLAYERS = _HAND_FIELDS - 1  # the position of the player count, the last value of a hand's own fields

@@ -2,8 +2,8 @@
 
 Here and nowhere else: uncalled bets go back (``uncalled``, ``split_uncalled``); main and side pots
 (``build_pots``); rake comes off the main pot first, or per pot as the site recorded it (``rake_per_pot``); each pot
-goes to its best hand, tied hands split it, and the odd chips go one each to the tied players first left of the button (``odd_chip_order``,
-``award_pots``, ``award``). csrc/stars.c mirrors these for PokerStars hands (its ``pay``).
+goes to its best hand, tied hands split it, and the odd chips go one each to the tied players first left of the
+button (``odd_chip_order``, ``award_pots``, ``award``). csrc/stars.c mirrors these for PokerStars hands (its ``pay``).
 
 Amounts are integers in the smallest unit of the game (cents, or tournament chips). Players are identified by
 their position in the ``contributions`` sequence (seat order, or any order the caller keeps consistently).

@@ -286,15 +286,24 @@ def test_payouts_swapped_in_real_files_are_a_mismatch(shared_histories: Path, mo
     assert_swaps_are_mismatches(hands, monkeypatch)
 
 
-_HEAD = """PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
+_HEAD = """PokerStars Game #1:  Badugi No Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
 Table 'T' 6-max Seat #1 is the button
 Seat 1: Al ($10 in chips)
 Seat 2: Bo ($10 in chips)
 Al: posts small blind $0.25
 Bo: posts big blind $0.50
-Al: calls $0.25
-Bo: checks
 """
+
+
+def _draws(betting: str) -> str:
+    """The three draws of a heads-up hand in which both stand pat, each followed by ``betting``."""
+    return "".join(
+        f"*** {words} DRAW ***\nBo: stands pat\nAl: stands pat\n{betting}" for words in ("FIRST", "SECOND", "THIRD")
+    )
+
+
+#: The rest of the honest hand's play: a call, a check, and checks after each draw.
+_PLAY = "Al: calls $0.25\nBo: checks\n" + _draws("Bo: checks\nAl: checks\n")
 _TAIL = """*** SHOW DOWN ***
 Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)
 Bo: shows [Ks Qd Jh Tc] (Badugi: K,Q,J,T)
@@ -315,10 +324,10 @@ _FORGED = [  # 2**56 hundredths each: 256 of them add exactly 2**64 to one of th
 def test_sums_past_64_bits_are_not_vouched_for(forged: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """256 extra amounts of 2**56 hundredths: a 64-bit sum wraps back to the honest hand, which C verifies; the
     forged hand must go to Python, whose integers do not wrap, and be a mismatch naming the exact amount."""
-    honest = _HEAD + _TAIL
+    honest = _HEAD + _PLAY + _TAIL
     assert fast_records(honest)[0]["status"] == "verified"
     assert read_by_python(honest, monkeypatch) == []
-    text = _HEAD + (forged + "\n") * 256 + _TAIL
+    text = _HEAD + (forged + "\n") * 256 + _PLAY + _TAIL
     fast = fast_records(text)
     assert fast == python_records(text)
     assert fast[0]["status"] == "mismatch"
@@ -329,11 +338,9 @@ def test_sums_past_64_bits_are_not_vouched_for(forged: str, monkeypatch: pytest.
 def test_large_honest_amounts_are_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bound on sums is far above any real hand: $400 trillion a player (15 digits, as the C reader takes)."""
     stack, pot, call = "$400,000,000,000,000", "$800,000,000,000,000", "$399,999,999,999,999.50"
-    head = _HEAD.replace("$10 in", f"{stack} in").replace(
-        "Al: calls $0.25\nBo: checks", f"Al: raises {call} to {stack}"
-    )
+    head = _HEAD.replace("$10 in", f"{stack} in")
     tail = _TAIL.replace("collected $1 ", f"collected {pot} ").replace("pot $1 ", f"pot {pot} ")
-    text = f"{head}Bo: calls {call}\n{tail}"
+    text = f"{head}Al: raises {call} to {stack}\nBo: calls {call}\n{_draws('')}{tail}"
     fast = fast_records(text)
     assert fast == python_records(text)
     assert fast[0]["status"] == "verified"

@@ -121,9 +121,15 @@ def test_huge_amounts_are_exact_up_to_the_bound_and_refused_past_it() -> None:
     assert parse_amount("0" * 40_000 + "1.5") == 150  # leading zeros do not count
     bets = hand.replace("Bob: calls $0.25", f"Bob: bets ${huge}\nBob: raises $0.25 to ${huge[2:]}", 1)
     result = score(next(parse(bets)))
-    assert (result.status, result.reason) == (
-        "error",
-        f"line 11: Bob brings their street total to {huge[2:]}.00, below what they already put in",
+    assert result.status == "mismatch"
+    assert result.reason is not None
+    assert result.reason.startswith(f"line 10: Bob cannot raise to {huge}.00: the raise must be to exactly 0.50;")
+    assert f"ours Bob {huge[:-1]}8.25" in result.reason  # the uncalled part of it, exactly
+    below = hand.replace("Alice: checks", "Alice: raises $0.10 to $0.10", 1)
+    result = score(next(parse(below)))
+    assert (result.status, (result.reason or "").partition(";")[0]) == (
+        "mismatch",
+        "line 12: Alice brings their total for the round to 0.10, below the 0.25 they already put in",
     )
     too_big = hand.replace("Bob: calls $0.25", f"Bob: calls ${'1' * 5000}", 1)
     result = score(next(parse(too_big)))

@@ -40,7 +40,7 @@ def replayed(text: str) -> list[tuple[Any, list[Any]]]:
 def test_samples_replay_in_pokerkit_to_the_sites_stacks(capsys: pytest.CaptureFixture[str]) -> None:
     text = converted(SAMPLES, capsys)
     hands = replayed(text)
-    assert len(hands) == 54
+    assert len(hands) == 55
     for history, stacks in hands:
         assert stacks == history.finishing_stacks, history.hand
 

@@ -83,11 +83,11 @@ def test_actions_are_read_back() -> None:
     player_action(build, "Al", f"{wordings.RAISES} $0.40{wordings.TO}$0.50")
     player_action(build, "Bo", f"{wordings.CALLS} $0.25{wordings.ALL_IN}")
     assert build.big_blind == 25
-    assert [(a.kind, a.amount, a.all_in) for a in build.hand.actions] == [
-        ("post", 10, False),
-        ("post", 25, False),
-        ("raise", 40, False),
-        ("call", 25, True),
+    assert [(a.kind, a.amount, a.to, a.all_in) for a in build.hand.actions] == [
+        ("post", 10, None, False),
+        ("post", 25, None, False),
+        ("raise", 0, 50, False),  # "raises $0.40 to $0.50": the total, which the replay turns into chips
+        ("call", 25, None, True),
     ]
     assert split_all_in(f"$3{wordings.ALL_IN}") == ("$3", True)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from badugi_fast.formats.common import stakes_in, when
-from badugi_fast.formats.model import Action, ActionKind, Draw, Hand, Seat
+from badugi_fast.formats.model import Action, ActionKind, Draw, Hand, Seat, Sight
 from badugi_fast.formats.replay import replay
 
 __all__ = ["Builder"]
@@ -116,6 +116,10 @@ class Builder:
         """The player draws ``discarded`` cards (``new_cards`` when the site shows them)."""
         self.hand.draws.append(Draw(self.street, name, discarded, new_cards, None, self.line, self._next()))
 
+    def _sight(self, name: str, cards: tuple[str, ...]) -> None:
+        """The history shows the player's whole hand now."""
+        self.hand.sights.append(Sight(name, cards, self.line, self._next()))
+
     def done(self) -> None:
         """The hand is read: replay it through the rules (``formats.replay``)."""
         replay(self.hand)
@@ -129,6 +133,7 @@ class Builder:
         now = tuple(cards)
         before = hand.cards.get(name)
         hand.cards[name] = now
+        self._sight(name, now)
         if self.street == 0:
             hand.dealt.setdefault(name, now)
         elif before is not None:
@@ -161,12 +166,17 @@ class Builder:
                 draw.thrown = discarded
                 break
         gone = set(discarded)
-        self.hand.cards[name] = tuple(c for c in self.hand.cards.get(name, ()) if c not in gone) + tuple(drawn)
+        held = self.hand.cards.get(name)
+        now = tuple(c for c in held or () if c not in gone) + tuple(drawn)
+        self.hand.cards[name] = now
+        if held is not None:
+            self._sight(name, now)
 
     def show(self, name: str, cards: tuple[str, ...], description: str | None = None) -> None:
         """The player shows ``cards``; at showdown (``hand.showdown`` already set) this counts as contesting.
         Mirrored in csrc/stars.c: set_cards()."""
         self.hand.cards[name] = cards
+        self._sight(name, cards)
         if self.hand.showdown and name not in self.hand.shown:
             self.hand.shown.append(name)
         if description:
@@ -176,6 +186,7 @@ class Builder:
         """Cards learnt from the summary (a hand mucked at showdown, or a repeat of a shown one). Mirrored in
         csrc/stars.c: set_cards()."""
         self.hand.cards[name] = cards
+        self._sight(name, cards)
         if description:
             self.describe(name, description)
 

@@ -26,20 +26,40 @@ _KEY_LENGTH = 64
 
 
 def cards_in(text: str) -> tuple[str, ...]:
-    """``cards.find_cards``, remembered: hole cards, draws and shown hands repeat across the hands of a file.
+    """The cards written in ``text`` (``[As 3h] [5h Ks]``, ``Jh,3h,2s,10s``), as written, remembered: hole cards,
+    draws and shown hands repeat across the hands of a file. Hidden cards (KingsClub's ``[X X X X]``) are no cards.
+    Anything else is a damaged card: ValueError naming it (the line is unreadable; a card is never dropped).
     Mirrored in csrc/stars.c: cards_in().
 
-    >>> cards_in("[As 3h] [5h Ks]")
-    ('As', '3h', '5h', 'Ks')
+    >>> cards_in("[As 3h] [5h Ks]"), cards_in("[X X X X]")
+    (('As', '3h', '5h', 'Ks'), ())
+    >>> cards_in("[6x 2c 3d 4h]")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a card: '6x' in '[6x 2c 3d 4h]'
     """
     known = _CARDS.get(text)
     if known is None:
+        tokens = [token for token in _SEPARATORS.split(text) if token]
         known = find_cards(text)
+        if len(known) != len(tokens):
+            hidden = [token for token in tokens if token in _HIDDEN]
+            if len(hidden) != len(tokens):
+                bad = next(token for token in tokens if token not in _HIDDEN and not _ONE_CARD.fullmatch(token))
+                raise ValueError(f"not a card: {bad!r} in {text if len(text) <= 60 else text[:60] + '…'!r}")
+            known = ()
         if len(text) <= _KEY_LENGTH:
             if len(_CARDS) >= _CARDS_KEPT:
                 _CARDS.clear()
             _CARDS[text] = known
     return known
+
+
+#: What separates the cards of a card text, and a hidden card.
+_SEPARATORS = re.compile(r"[\s,\[\]]+")
+_HIDDEN = frozenset({"X", "x"})
+#: One card, as ``cards.find_cards`` finds them.
+_ONE_CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
 
 
 #: Card texts already read: hole cards, draws and shown hands repeat across the hands of a file (a speed-up).

@@ -205,7 +205,7 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
         if tail.startswith("pat"):  # not Full Tilt's "stands up" (leaving the seat)
             build.draw(name, 0)
         if "[" in tail:  # PokerStars' hero: "stands pat on [2d 3s 4h 6s]"
-            build.dealt(name, cards_in(tail))
+            build.dealt(name, cards_in(tail[tail.index("[") :]))
     elif verb == SHOWS:
         cards, _, description = tail.partition("]")
         build.show(name, cards_in(cards), description.strip(" ()") or None)

@@ -14,7 +14,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["Action", "ActionKind", "Draw", "Hand", "Seat"]
+__all__ = ["Action", "ActionKind", "Draw", "Hand", "Seat", "Sight"]
 
 #: What an ``Action`` is. ``post`` is a blind (or a live post when joining), ``ante`` an ante or any other dead
 #: money; the others are the usual betting actions.
@@ -59,6 +59,18 @@ class Draw:
     discarded: int
     new_cards: tuple[str, ...] | None = None
     thrown: tuple[str, ...] | None = None  # the cards thrown away, when the site shows them (hero)
+    line: int = -1
+    order: int = 0
+
+
+@dataclass(slots=True)
+class Sight:
+    """A player's whole hand as the history shows it at one moment: dealt, after a draw (the hero's), shown, or
+    revealed in the summary. ``line`` and ``order`` as for an ``Action``: the replay checks that what the history
+    shows of the cards could have happened."""
+
+    player: str
+    cards: tuple[str, ...]
     line: int = -1
     order: int = 0
 
@@ -112,6 +124,8 @@ class Hand:
     pots: list[int] | None = None
     stakes: tuple[int, int] | None = None  # the site's stakes: fixed limit's small and big bet, else the blinds
     dealt: dict[str, tuple[str, ...]] = field(default_factory=dict)  # first known cards of each player
+    sights: list[Sight] = field(default_factory=list)  # every whole hand the history shows, in order
+    positions: list[str] = field(default_factory=list)  # the players dealt in, from the left of the button round to it
     started: datetime.datetime | None = None
     time_zone: str | None = None
     currency: str | None = None
@@ -125,6 +139,10 @@ class Hand:
     broken: str | None = None
     broken_line: int | None = None
 
+    def played(self) -> list[Action | Draw]:
+        """The hand's actions and draws, in the order the history wrote them."""
+        return sorted([*self.actions, *self.draws], key=_order)
+
     def seat_of(self, name: str) -> Seat | None:
         """The seat of player ``name``, or None if they were not seated at the start of the hand.
 
@@ -135,3 +153,7 @@ class Hand:
             if seat.name == name:
                 return seat
         return None
+
+
+def _order(event: Action | Draw) -> int:
+    return event.order

@@ -16,9 +16,10 @@ have their own, and do not write it), whether an all-in is marked as one.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from badugi_fast.formats.model import Action, Draw, Hand, Seat
+from badugi_fast.cards import card_str, parse_cards
+from badugi_fast.formats.model import Action, Draw, Hand, Seat, Sight
 from badugi_fast.money import amount_text
 from badugi_fast.rules.engine import IllegalActionError, TableRules
 from badugi_fast.rules.limits import FIXED, LIMITS, NO_LIMIT
@@ -34,7 +35,7 @@ def replay(hand: Hand) -> None:
     chips and ``to``, and set ``broken``/``broken_line`` where it first leaves the rules."""
     if hand.error is not None or not hand.is_badugi:
         return
-    events: list[Action | Draw] = sorted([*hand.actions, *hand.draws], key=_order)
+    events = hand.played()
     recorder = Recorder.of(hand)
     if recorder is None:
         _add_up(hand)
@@ -49,7 +50,7 @@ def replay(hand: Hand) -> None:
     recorder.finish(events[-1].line if events else -1)
 
 
-def _order(event: Action | Draw) -> int:
+def _order(event: Action | Draw | Sight) -> int:
     return event.order
 
 
@@ -61,13 +62,14 @@ class Recorder:
         self.engine = engine
         self.index = {seat.name: number for number, seat in enumerate(players)}
         self.started = False  # the betting has begun (after the forced bets)
-        self.street = 0  # the street of the history's last action or draw (for the bookkeeping once broken)
+        self.recorded = 0  # the street of the history's last action or draw (for the bookkeeping once broken)
 
     @classmethod
     def of(cls, hand: Hand) -> Recorder | None:
-        """The replay of ``hand`` with its forced bets posted; None (with ``hand.broken`` set) when the hand cannot
-        even begin by the rules (a player with no seat, too many players, forced bets after the betting)."""
-        events: list[Action | Draw] = sorted([*hand.actions, *hand.draws], key=_order)
+        """The replay of ``hand``, whose players are those who posted, acted or drew; None (with ``hand.broken`` set
+        when it is why) when the hand cannot even begin by the rules (a player with no seat, too many players, or
+        fewer than two)."""
+        events = hand.played()
         named = dict.fromkeys(event.player for event in events)
         players = []
         for name in named:
@@ -79,10 +81,21 @@ class Recorder:
             players.append(seat)
         if len(players) < 2:
             return None  # nobody to play against: nothing the rules can say
+        return cls.start(hand, players)
+
+    @classmethod
+    def start(cls, hand: Hand, players: list[Seat], unknown: Collection[str] = ()) -> Recorder | None:
+        """The replay of ``hand`` between ``players`` (``unknown``: those whose stack the history does not give), its
+        forced bets (the posts and antes its actions begin with) posted; None (with ``hand.broken`` set) for more
+        players than a deck can deal to."""
         if len(players) > MAX_PLAYERS:
-            _break(hand, hand.actions[0].line, f"{len(players)} players: a deck deals four cards to 13 at most")
+            _break(
+                hand,
+                hand.actions[0].line if hand.actions else -1,
+                f"{len(players)} players: a deck deals four cards to {MAX_PLAYERS} at most",
+            )
             return None
-        players.sort(key=_seat_number)
+        players = sorted(players, key=_seat_number)
         index = {seat.name: number for number, seat in enumerate(players)}
         forced: list[Forced] = []
         for action in hand.actions:
@@ -95,13 +108,14 @@ class Recorder:
         rules, opening = _rules(hand, players, forced)
         engine = Replay(
             rules,
-            [seat.stack for seat in players],
+            [None if seat.name in unknown else seat.stack for seat in players],
             _button(hand, players, forced),
             forced,
             names=[seat.name for seat in players],
             money=functools.partial(amount_text, places=hand.places),
             opening=opening,
         )
+        hand.positions = [engine.names[player] for player in engine.order]
         return cls(hand, players, engine)
 
     @property
@@ -113,14 +127,23 @@ class Recorder:
         if not self.broken:
             _break(self.hand, line, rule)
 
-    def act(self, action: Action) -> None:
-        """One betting action, through the engine; its chips and ``to`` filled in."""
+    @property
+    def street(self) -> int:
+        """The street the rules are in: the betting round's, or the draw's that comes next."""
+        engine = self.engine
+        return engine.round + (engine.phase == "draw")
+
+    def act(self, action: Action, decided: bool = False) -> None:
+        """One betting action, through the engine; its chips and ``to`` filled in. ``decided``: the history says
+        only "call" (PHH's ``cc``): the call is what the rules say it is."""
         self.started = True
         engine = self.engine
         player = self.index[action.player]
-        if action.street != self.street:
+        if action.street != self.recorded:
             self._street(action.street)
         before = engine.bets[player]
+        if decided and not self.broken:
+            action.amount = engine.to_call(player)
         if action.to is not None:
             if action.to < before:
                 self._refuse(
@@ -138,6 +161,7 @@ class Recorder:
         try:
             if action.kind == "fold" and not engine.stacks[player] and not engine.folded[player]:
                 engine.give_up(player)  # a player all in, folded by the site (sitting out)
+                action.all_in = True
             elif action.kind == "fold":
                 engine.fold(player)
             elif action.kind == "check":
@@ -163,7 +187,7 @@ class Recorder:
     def draw(self, draw: Draw) -> None:
         """One player's draw, through the engine."""
         self.started = True
-        if draw.street != self.street:
+        if draw.street != self.recorded:
             self._street(draw.street)
         if self.broken:
             return
@@ -185,6 +209,8 @@ class Recorder:
             self.refuse(last_line, f"the hand ends while {waiting} has still to {doing}")
         elif self.hand.showdown and len(engine.live) < 2:
             self.refuse(last_line, f"a showdown, but everyone but {engine.names[engine.live[0]]} folded")
+        if not self.broken:
+            _check_cards(self.hand, engine.n)
 
     def _pass_idle(self, player: int | None) -> None:
         """Players to act before ``player`` who have nothing to decide pass, as sites write nothing for them."""
@@ -194,7 +220,7 @@ class Recorder:
 
     def _street(self, street: int) -> None:
         """The history moved on to ``street``: once the hand is broken, its bets start again from nothing."""
-        self.street = street
+        self.recorded = street
         if self.broken:
             self.engine.new_round()
 
@@ -209,6 +235,60 @@ class Recorder:
 
     def _money(self, chips: int) -> str:
         return amount_text(chips, self.hand.places)
+
+
+def _check_cards(hand: Hand, players: int) -> None:
+    """What the history shows of the cards could have happened: every hand shown is four distinct cards; a player's
+    hand changes only by their draws (the cards thrown were held, at least the cards not thrown stay); no card is in
+    two players' hands; and no card is dealt twice, unless the stub ran out and the discards were shuffled into a
+    new one (then only the hands shown from there on are held to each other)."""
+    held: dict[str, set[str]] = {}  # each player's hand, where the history shows it
+    kept: dict[str, int] = {}  # how many of those cards the player's draws since must have kept
+    owner: dict[str, str] = {}  # who was dealt each card seen (since the last reshuffle)
+    stub = 52 - 4 * players  # the cards left to draw from
+    events: list[Sight | Draw] = sorted([*hand.sights, *hand.draws], key=_order)
+    for event in events:
+        name = event.player
+        if isinstance(event, Draw):
+            if event.discarded > stub:  # the discards become the new stub: cards seen before may come back
+                stub += 52 - 4 * players  # at most; the exact count does not matter once the check is relaxed
+                owner.clear()
+            stub -= event.discarded
+            thrown, new = event.thrown, event.new_cards
+            if name not in held or thrown is None or new is None or len(new) != len(thrown):
+                kept[name] = kept.get(name, 4) - event.discarded
+                continue
+            gone, came = set(map(_card, thrown)), list(map(_card, new))
+            if not gone <= held[name]:
+                return _break(hand, event.line, f"{name} throws {_cards(gone - held[name])}, not in their hand")
+            for card in came:
+                if card in owner:
+                    return _break(hand, event.line, f"{name} draws {card}, dealt already to {owner[card]}")
+                owner[card] = name
+            held[name] = (held[name] - gone) | set(came)
+            continue
+        cards = list(map(_card, event.cards))
+        now = set(cards)
+        if len(cards) != 4 or len(now) != 4:
+            return _break(hand, event.line, f"{name} shows {' '.join(event.cards)}: a Badugi hand is four cards")
+        before = held.get(name)
+        if before is not None and len(now & before) < kept.get(name, 4):
+            return _break(hand, event.line, f"{name} shows {' '.join(event.cards)}, not the cards they hold")
+        for card in cards:
+            if owner.setdefault(card, name) != name:
+                return _break(hand, event.line, f"{card} is in the hands of {owner[card]} and {name}")
+        held[name], kept[name] = now, 4
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _card(text: str) -> str:
+    """A card as one spelling (``10s`` and ``T♠`` are ``Ts``)."""
+    return card_str(parse_cards(text)[0])
+
+
+def _cards(cards: set[str]) -> str:
+    return " ".join(sorted(cards))
 
 
 def _break(hand: Hand, line: int, rule: str) -> None:

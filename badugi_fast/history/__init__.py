@@ -12,7 +12,23 @@
 ... A calls 30
 ... B checks
 ... *** 1ST DRAW ***
+... B stands pat
+... A stands pat
+... *** 2ND BETTING ROUND ***
+... B checks
+... A checks
+... *** 2ND DRAW ***
+... B stands pat
+... A stands pat
+... *** 3RD BETTING ROUND ***
+... B checks
+... A checks
+... *** 3RD DRAW ***
+... B stands pat
+... A stands pat
 ... *** 4TH BETTING ROUND ***
+... B checks
+... A checks
 ... A shows [As 2h 3d 4c]
 ... B shows [Ks Qh Jd Tc]
 ... *** SUMMARY ***

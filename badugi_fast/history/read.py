@@ -19,7 +19,7 @@ from badugi_fast._backend import HistoryFastPaths, history_fast_paths
 from badugi_fast.cards import card_str
 from badugi_fast.formats.common import ParseError, hand_id_of
 from badugi_fast.formats.format import Format
-from badugi_fast.formats.model import Hand
+from badugi_fast.formats.model import Action, Draw, Hand, Sight
 from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
@@ -35,7 +35,7 @@ __all__ = ["C_READER", "hands_of", "parse_one", "results"]
 #: Whether PokerStars runs are read by the C reader (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
 if C_READER:
-    from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED, PLAYER_FIELDS
+    from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED, LIMIT_CODES, PLAYER_FIELDS
 
     _PLAYER_SIZE = len(PLAYER_FIELDS)  # the entries are unpacked below in the order of PLAYER_FIELDS
 
@@ -90,7 +90,8 @@ def parse_one(form: Format, lines: Sequence[str], start: int, end: int, first_li
         )
     hand.line = first_line + start + 1
     # Lines were indexes into ``lines`` (-1: the history does not say where): now the file's lines, 1-based.
-    for event in (*hand.actions, *hand.draws):
+    events: list[Action | Draw | Sight] = [*hand.actions, *hand.draws, *hand.sights]
+    for event in events:
         event.line = first_line + event.line + 1 if event.line >= 0 else hand.line
     if hand.broken_line is not None:
         hand.broken_line = first_line + hand.broken_line + 1 if hand.broken_line >= 0 else hand.line
@@ -122,6 +123,8 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
         return None
     game, is_badugi, limit, _, places = stars.game_of(data[record.game_start : record.game_end].decode())
     if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
+        return None
+    if limit is None or LIMIT_CODES[limit] != record.limit:  # C held the hand to another betting structure
         return None
     players: list[PlayerResult] = []
     entries = record.players

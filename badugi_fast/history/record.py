@@ -20,8 +20,11 @@ from typing import Any
 
 __all__ = ["STATUSES", "PlayerResult", "Result", "record_fields"]
 
-#: Every ``Result.status``.
-STATUSES = ("verified", "mismatch", "no_showdown", "skipped", "error")
+#: Every ``Result.status``: ``verified`` (played by the rules and paid as they pay, at a showdown), ``no_showdown``
+#: (the same, won uncontested), ``mismatch`` (the hand breaks a rule, or was paid otherwise: ``reason`` says where and
+#: how), ``unverified`` (played by the rules, but the history records no payouts to check), ``skipped`` (not Badugi),
+#: ``error`` (a line that cannot be read).
+STATUSES = ("verified", "mismatch", "no_showdown", "unverified", "skipped", "error")
 
 
 @dataclass(slots=True)

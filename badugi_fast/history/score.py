@@ -70,17 +70,20 @@ def _score_badugi(hand: Hand, result: Result) -> None:
         problems.append(f"cannot pay the pots: {error}")
     if not hand.paid_recorded:  # nothing to compare with: what the rules pay is all there is to say
         collected = dict(expected)
-        rake_note = "; ".join(filter(None, (_NOT_RECORDED, rake_note)))
     _check_payouts(hand, names, collected, expected, problems)
     result.players = _player_results(hand, names, contributions, collected, expected, player_ranks, problems)
     if problems:
         result.status, result.reason = "mismatch", "; ".join(problems)
+    elif not hand.paid_recorded:
+        result.status, result.reason = "unverified", "; ".join(filter(None, (_NOT_RECORDED, rake_note)))
+        for player in result.players:
+            player.collected = None
     else:
         result.status, result.reason = ("verified" if hand.showdown else "no_showdown"), rake_note
 
 
-#: The note of a hand whose history does not record what each player was paid.
-_NOT_RECORDED = "payouts not recorded: paid as the rules pay"
+#: The reason of a hand whose history does not record what each player was paid: legal, but nothing to verify.
+_NOT_RECORDED = "nothing to verify: the history does not record what each player won (expected: as the rules pay)"
 
 
 def _contributions(hand: Hand, place: dict[str, int], players: int) -> tuple[list[int], set[int]]:

@@ -142,9 +142,7 @@ class Replay(HandState):
     def idle(self, player: int) -> bool:
         """Whether ``player``, to act, has nothing to decide: nothing to call and nobody left who could call a bet
         (the others still in are all in). Sites write nothing for such a player; the engine asks them to check."""
-        return self.bets[player] >= self.level and not any(
-            self.able[other] for other in self.live if other != player
-        )
+        return self.bets[player] >= self.level and not any(self.able[other] for other in self.live if other != player)
 
     def pass_turn(self) -> None:
         """The player to act, ``idle``, passes as sites have them pass: without an action."""

@@ -128,14 +128,16 @@ static int64_t first_status(const char *text)
  * for such a hand (and the sanitizer stops any signed overflow on the way). */
 static int forged_sums(void)
 {
-    static const char head[] = "PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET\n"
+    static const char head[] = "PokerStars Game #1:  Badugi No Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET\n"
                                "Table 'T' 6-max Seat #1 is the button\n"
                                "Seat 1: Al ($10 in chips)\n"
                                "Seat 2: Bo ($10 in chips)\n"
                                "Al: posts small blind $0.25\n"
-                               "Bo: posts big blind $0.50\n"
-                               "Al: calls $0.25\n"
-                               "Bo: checks\n";
+                               "Bo: posts big blind $0.50\n";
+    static const char play[] = "Al: calls $0.25\nBo: checks\n"
+                               "*** FIRST DRAW ***\nBo: stands pat\nAl: stands pat\nBo: checks\nAl: checks\n"
+                               "*** SECOND DRAW ***\nBo: stands pat\nAl: stands pat\nBo: checks\nAl: checks\n"
+                               "*** THIRD DRAW ***\nBo: stands pat\nAl: stands pat\nBo: checks\nAl: checks\n";
     static const char tail[] = "*** SHOW DOWN ***\n"
                                "Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)\n"
                                "Bo: shows [Ks Qd Jh Tc] (Badugi: K,Q,J,T)\n"
@@ -149,8 +151,8 @@ static int forged_sums(void)
         "Al collected $720,575,940,379,279.36 from pot\n", /* what the site paid */
         "Uncalled bet ($720,575,940,379,279.36) returned to Al\n",
     };
-    static char text[sizeof head + sizeof tail + 256 * 64];
-    snprintf(text, sizeof text, "%s%s", head, tail);
+    static char text[sizeof head + sizeof play + sizeof tail + 256 * 64];
+    snprintf(text, sizeof text, "%s%s%s", head, play, tail);
     if (first_status(text) != BADUGI_HH_VERIFIED)
         return fail("the honest hand of forged_sums is not verified");
     for (size_t k = 0; k < sizeof forged / sizeof *forged; k++) {
@@ -158,7 +160,8 @@ static int forged_sums(void)
         memcpy(text, head, length);
         for (int copy = 0; copy < 256; copy++, length += strlen(forged[k]))
             memcpy(text + length, forged[k], strlen(forged[k]));
-        memcpy(text + length, tail, sizeof tail);
+        memcpy(text + length, play, strlen(play));
+        memcpy(text + length + strlen(play), tail, sizeof tail);
         if (first_status(text) != BADUGI_HH_FALLBACK)
             return fail(forged[k]);
     }
