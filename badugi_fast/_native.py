@@ -5,7 +5,7 @@ Nothing else in the package touches cffi's ``lib`` or ``ffi``. Python owns every
 negative ``BADUGI_E_*`` code, which the callers turn into messages. The four single-hand lookups are the C functions
 themselves, typed: a Python wrapper per call would double the cost of a lookup, and C checks their arguments.
 
-This module is the C backend of ``_backend.Backend``, and the ``_backend.StarsReader``.
+This module is the C backend of ``_backend.Backend``, and its ``HistoryFastPaths`` and ``OddsLoops``.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
     return bad, first_bad[0]
 
 
-# ---- the PokerStars reader (csrc/stars.c; its Python original is badugi_fast/history/stars.py) ----------------
+# ---- the PokerStars reader (csrc/stars.c; its Python original is formats/pokerstars/reader.py and history/score.py)
 
 #: Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown.
 HH_FALLBACK: int = lib.BADUGI_HH_FALLBACK
@@ -138,13 +138,13 @@ def _check_layout() -> None:
 
 _check_layout()
 
-#: The betting structures of ``StarsHand.limit``, by ``rules.limits`` name.
-LIMIT_CODES: dict[str, int] = {
-    "fixed": lib.BADUGI_LIMIT_FIXED,
-    "pot": lib.BADUGI_LIMIT_POT,
-    "half-pot": lib.BADUGI_LIMIT_HALF_POT,
-    "no": lib.BADUGI_LIMIT_NO,
-}
+#: The codes of ``StarsHand.limit``: fixed, pot, half-pot and no limit (``rules.limits``' order of ``LIMITS``).
+LIMIT_CODES: tuple[int, ...] = (
+    lib.BADUGI_LIMIT_FIXED,
+    lib.BADUGI_LIMIT_POT,
+    lib.BADUGI_LIMIT_HALF_POT,
+    lib.BADUGI_LIMIT_NO,
+)
 
 _HAND_FIELDS = len(StarsHand._fields)
 _PLAYERS = _HAND_FIELDS - 1  # the position of the player count, the last value of a hand's own fields

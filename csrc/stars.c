@@ -774,6 +774,14 @@ static void body_line(hand_state *h, span line)
                 player_action(h, i, after(line, colon, 2));
                 return;
             }
+            static const char *const playing[] = {"posts ", "calls ", "bets ", "raises ", "folds", "checks",
+                                                  "discards ", "stands pat"}; /* lines._PLAYING */
+            span rest = after(line, colon, 2);
+            for (size_t k = 0; k < sizeof playing / sizeof *playing; k++)
+                if (starts(rest, playing[k])) {
+                    h->bad = 1; /* a player with no seat line plays: Python's replay says so */
+                    return;
+                }
         }
     }
     if (line.n == 0)

@@ -219,12 +219,14 @@ def test_converted_hands_score_as_their_originals(capsys: pytest.CaptureFixture[
 WIKIPEDIA = (Path(__file__).with_name("data") / "wikipedia-badugi.phh").read_text(encoding="utf-8")
 
 
-def test_a_phh_without_its_outcome_is_paid_as_the_rules_pay_and_says_so() -> None:
+def test_a_phh_without_its_outcome_has_nothing_to_verify_and_says_so() -> None:
     (result,) = score_file(WIKIPEDIA)
-    assert (result.site, result.game, result.limit, result.status) == ("PHH", "Badugi", "fixed", "verified")
-    assert result.reason == "payouts not recorded: paid as the rules pay"
-    paid = {player.name: (player.cards, player.collected) for player in result.players}
-    assert paid == {"Bob": (None, "0"), "Carol": ("3s 5d 7c 8h", "36"), "Alice": ("2s 4c 6d 9h", "0")}
+    assert (result.site, result.game, result.limit, result.status) == ("PHH", "Badugi", "fixed", "unverified")
+    assert result.reason == (
+        "nothing to verify: the history does not record what each player won (expected: as the rules pay)"
+    )
+    paid = {player.name: (player.cards, player.collected, player.expected) for player in result.players}
+    assert paid == {"Bob": (None, None, "0"), "Carol": ("3s 5d 7c 8h", None, "36"), "Alice": ("2s 4c 6d 9h", None, "0")}
 
 
 def test_a_wrong_payout_in_phh_is_a_mismatch() -> None:
@@ -303,13 +305,13 @@ def test_a_phhs_of_several_hands_and_keys_before_variant() -> None:
     body = WIKIPEDIA.split("\n", 2)[2].replace('variant = "FB"\n', "")
     text = f'[one]\n_note = "x"\nvariant = "FB"\n{body}\n[two]\nvariant = "NT"\n\n[three]\nvariant = "FB"\n{body}'
     results = score_file(text)
-    assert [result.status for result in results] == ["verified", "skipped", "verified"]
+    assert [result.status for result in results] == ["unverified", "skipped", "unverified"]
     assert [result.index for result in results] == [0, 1, 2]
 
 
 def test_two_hands_at_the_top_level_are_refused() -> None:
     results = score_file(WIKIPEDIA + "\n" + WIKIPEDIA.split("\n", 2)[2])
-    assert [result.status for result in results] == ["verified", "error"]
+    assert [result.status for result in results] == ["unverified", "error"]
     assert "a table of its own" in (results[1].reason or "")
 
 

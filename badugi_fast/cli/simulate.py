@@ -22,7 +22,7 @@ from badugi_fast.game.simulate import PlayedHand, simulate
 from badugi_fast.money import SCALE, parse_amount
 from badugi_fast.parallel import cores
 from badugi_fast.rules.engine import TableRules
-from badugi_fast.rules.limits import LIMITS
+from badugi_fast.rules.limits import FIXED, LIMITS
 
 __all__ = ["FORMATS", "add_arguments", "parse_stakes", "run"]
 
@@ -65,7 +65,7 @@ def _amount(text: str, cash: bool) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help="how many hands (default 1000)")
     parser.add_argument("--players", type=int, default=6, metavar="P", help="players at the table, 2-10 (default 6)")
-    parser.add_argument("--limit", choices=LIMITS, default="fixed", help="betting structure (default fixed)")
+    parser.add_argument("--limit", choices=LIMITS, default=FIXED, help="betting structure (default fixed)")
     parser.add_argument(
         "--stakes",
         default="10/20",

@@ -8,6 +8,7 @@ import re
 
 from badugi_fast.cards import find_cards
 from badugi_fast.money import parse_amount
+from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
 
 __all__ = ["ParseError", "Stakes", "cards_in", "game_info", "hand_id_of", "stakes_in", "when"]
 
@@ -69,16 +70,16 @@ _CARDS_KEPT = 65536
 
 _LIMIT = re.compile(r"\b(half[ -]pot limit|hpl|pot limit|no limit|fixed limit|limit|fl|pl|nl)\b", re.IGNORECASE)
 _LIMIT_NAMES = {
-    "half pot limit": "half-pot",
-    "half-pot limit": "half-pot",
-    "hpl": "half-pot",
-    "pot limit": "pot",
-    "pl": "pot",
-    "no limit": "no",
-    "nl": "no",
-    "fixed limit": "fixed",
-    "limit": "fixed",
-    "fl": "fixed",
+    "half pot limit": HALF_POT,
+    "half-pot limit": HALF_POT,
+    "hpl": HALF_POT,
+    "pot limit": POT,
+    "pl": POT,
+    "no limit": NO_LIMIT,
+    "nl": NO_LIMIT,
+    "fixed limit": FIXED,
+    "limit": FIXED,
+    "fl": FIXED,
 }
 _BADUGI = re.compile(r"\bbadugi\b", re.IGNORECASE)
 

@@ -219,6 +219,9 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
         build.collect(name, parse_amount(tail.partition("(")[2].partition(")")[0]))
 
 
+#: How the lines of a player's play begin: what someone with no seat line must not do (csrc/stars.c: body_line()).
+_PLAYING = (f"{POSTS} ", f"{CALLS} ", f"{BETS} ", f"{RAISES} ", FOLDS, CHECKS, f"{DISCARDS} ", f"{STANDS} pat")
+
 #: Verbs of one betting action that adds its amount to the player's street total, and the action's kind.
 _BETTING: dict[str, ActionKind] = {CALLS: "call", CHECKS: "check", BETS: "bet", FOLDS: "fold", RAISES: "raise"}
 
@@ -307,8 +310,8 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
             build.line = index
             if colon_actions and section != 2:  # PokerStars' common case: "name: verb ..."
                 name, colon, rest = line.partition(": ")
-                if colon and name in names:
-                    player_action(build, name, rest)
+                if colon and (name in names or rest.startswith(_PLAYING)):  # an action without a seat: the replay
+                    player_action(build, name, rest)  # says so (it is not left out of the pot)
                     continue
             if not line:
                 continue

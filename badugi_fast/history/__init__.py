@@ -49,7 +49,7 @@ from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.history.score import score  # eager: ``score`` is also a submodule's name
 
 if TYPE_CHECKING:
-    from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped
+    from badugi_fast.history.pipeline import parse, score_file, score_files
 
 __all__ = [
     "Action",
@@ -62,15 +62,14 @@ __all__ = [
     "score",
     "score_file",
     "score_files",
-    "score_files_grouped",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """The pipeline's functions (``parse``, ``score_file``, ``score_files``, ``score_files_grouped``) load the
+    """The pipeline's functions (``parse``, ``score_file``, ``score_files``) load the
     sources, the cutter and the readers: they are imported on first use, so that a module of this package loads
     without them."""
-    if name not in ("parse", "score_file", "score_files", "score_files_grouped"):
+    if name not in ("parse", "score_file", "score_files"):
         raise AttributeError(f"module 'badugi_fast.history' has no attribute {name!r}")
     from badugi_fast.history import pipeline
 

@@ -1,4 +1,4 @@
-"""The second stage of ``badugi score``: a source's text cut into runs of whole hands, as it streams.
+"""The third stage of ``badugi score``: a source's text cut into runs of whole hands, as it streams.
 
 A hand starts at every line that is a hand header of some site (``sites``) and ends where the next one starts, so
 every header gives exactly one hand. A run is up to ``RUN_HANDS`` consecutive hands of one site (and at most about

@@ -18,11 +18,11 @@ import json
 import re
 import typing
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
 
 from badugi_fast.history.record import PlayerResult, Result, record_fields
 
-__all__ = ["FORMATS", "TEXT_FORMATS", "header", "renderer", "writer"]
+__all__ = ["FORMATS", "TEXT_FORMATS", "header", "renderer"]
 
 #: The formats rendered here, record by record.
 TEXT_FORMATS = ("jsonl", "csv", "table")
@@ -51,17 +51,6 @@ def renderer(form: str) -> Callable[[Result], str]:
     if form == "csv":
         return _csv_row
     return _table_line
-
-
-def writer(form: str, stream: TextIO) -> Callable[[Result], None]:
-    """Writes the header of format ``form`` to ``stream`` now, and returns a function writing one result."""
-    render = renderer(form)
-    stream.write(header(form))
-
-    def write(result: Result) -> None:
-        stream.write(render(result))
-
-    return write
 
 
 def _check(form: str) -> None:

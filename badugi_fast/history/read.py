@@ -1,4 +1,4 @@
-"""The third stage of ``badugi score``: a run of hands read and scored, with C where it vouches, else Python.
+"""The fourth stage of ``badugi score``: a run of hands read and scored, with C where it vouches, else Python.
 
 ``results`` is the one place that chooses. PokerStars runs go to the C reader (csrc/stars.c through
 ``_native.stars_scan``), which reads each hand line by line as the site parser (``stars``, ``lines``) does and pays
@@ -26,6 +26,7 @@ from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.history.score import agrees, player_result, score
 from badugi_fast.history.sources import text_of
+from badugi_fast.rules.limits import LIMITS
 
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
@@ -38,6 +39,7 @@ if C_READER:
     from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED, LIMIT_CODES, PLAYER_FIELDS
 
     _PLAYER_SIZE = len(PLAYER_FIELDS)  # the entries are unpacked below in the order of PLAYER_FIELDS
+    _LIMIT_CODE = dict(zip(LIMITS, LIMIT_CODES, strict=True))
 
 
 def results(unit: Unit) -> Iterator[Result]:
@@ -124,7 +126,7 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
     game, is_badugi, limit, _, places = stars.game_of(data[record.game_start : record.game_end].decode())
     if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
         return None
-    if limit is None or LIMIT_CODES[limit] != record.limit:  # C held the hand to another betting structure
+    if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
         return None
     players: list[PlayerResult] = []
     entries = record.players

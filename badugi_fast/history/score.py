@@ -197,7 +197,7 @@ def _player_results(
         rank = ranks.get(name)
         site_words = descriptions.get(name)
         if rank is not None and site_words:
-            for words in site_words:
+            for words in dict.fromkeys(site_words):  # the same words twice (shown, then in the summary): said once
                 if not agrees(words, rank):
                     shown = " ".join(cards or ())
                     problems.append(f"{name}'s hand {shown}: site says {words!r}, ours {_describe(rank)}")

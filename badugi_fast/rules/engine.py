@@ -1,4 +1,4 @@
-"""The state machine of one hand of Badugi (``../shared/rules.md``): blinds, four betting rounds, three draws,
+"""The state machine of one hand of Badugi (docs/rules.md): blinds, four betting rounds, three draws,
 showdown, main and side pots, split pots with the odd chip, rake. Chips are integers (cents or tournament chips).
 
 Players are numbered 0..n-1 clockwise; ``button`` is the dealer. Every action names the player making it and is

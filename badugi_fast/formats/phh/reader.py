@@ -34,6 +34,7 @@ from badugi_fast.formats.phh.toml import TOMLDecodeError, loads
 from badugi_fast.formats.phh.writer import VARIANTS, table_text
 from badugi_fast.formats.replay import Recorder
 from badugi_fast.money import amount_text, hundredths_of
+from badugi_fast.rules.limits import FIXED
 
 __all__ = ["FORMAT", "LEAD_LINES", "SITE", "parse_hand"]
 
@@ -296,7 +297,7 @@ class _Reader:
 
     def _stakes(self) -> None:
         fields, hand = self.fields, self.hand
-        if hand.limit == "fixed":
+        if hand.limit == FIXED:
             small, big = (hundredths_of(fields.get(key), f"`{key}`") for key in ("small_bet", "big_bet"))
             hand.stakes = (small, big)
         elif "min_bet" in fields:

@@ -37,11 +37,12 @@ from badugi_fast.formats.model import Draw, Hand
 from badugi_fast.formats.phh.toml import array, string
 from badugi_fast.money import amount_text
 from badugi_fast.pots import split_uncalled
+from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
 
-__all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "hand_lines", "table_text"]
+__all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "changes", "hand_lines", "table_text"]
 
 #: The PHH variant code of each betting structure (``Hand.limit``).
-VARIANTS = {"fixed": "FB", "pot": "_PB", "half-pot": "_HPB", "no": "_NB"}
+VARIANTS = {FIXED: "FB", POT: "_PB", HALF_POT: "_HPB", NO_LIMIT: "_NB"}
 #: The codes that are ours, not the PHH standard's.
 NON_STANDARD = frozenset(code for code in VARIANTS.values() if code.startswith("_"))
 #: Abbreviations of time zones that sites write, and their IANA names (PHH's ``time_zone``).
@@ -52,6 +53,18 @@ _FORCED = frozenset({"post", "ante"})
 
 class NotConvertible(ValueError):
     """A hand that cannot be written as PHH; the message says why."""
+
+
+def changes(hand: Hand) -> list[str]:
+    """What the PHH of ``hand`` says that its history does not: the bet sizes, when the history names no stakes.
+
+    >>> changes(Hand("X", is_badugi=True, limit="fixed", stakes=(25, 50)))
+    []
+    """
+    if hand.stakes is None:
+        named = "small_bet and big_bet" if hand.limit == FIXED else "min_bet"
+        return [f"the history names no stakes: {named} taken from the big blind"]
+    return []
 
 
 def table_text(name: str, hand: Hand) -> str:
