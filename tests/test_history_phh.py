@@ -392,3 +392,35 @@ def test_c_and_python_find_the_same_headers(lines: list[str]) -> None:
 def test_prefixes_never_begin_one_another() -> None:
     prefixes = [form.header_prefix for form in registry.FORMATS]
     assert not any(a != b and a.startswith(b) for a in prefixes for b in prefixes)
+
+
+def test_variant_after_many_keys_in_every_hand_of_a_long_phhs() -> None:
+    """A hand's keys may all come before its ``variant``: across the runs a long file is cut into (1,000 hands
+    each), every hand still has them all (they were cut off after 20 lines)."""
+    out = io.StringIO()
+    list(phh.write(recorded_hands(simulate(1200, 3, TableRules(10, 20), seed=5)), out))
+    tables = out.getvalue().split("\n\n")
+    moved = []
+    for table in tables:
+        lines = table.strip("\n").split("\n")
+        variant = next(line for line in lines if line.startswith("variant"))
+        notes = [f'_note_{k} = "a key before the variant"' for k in range(25)]
+        moved.append("\n".join([lines[0], *notes, *(line for line in lines[1:] if line != variant), variant]))
+    results = score_file("\n\n".join(moved) + "\n")
+    assert len(results) == 1200
+    assert {result.status for result in results} <= {"verified", "no_showdown"}
+
+
+def test_a_header_looking_line_in_a_multi_line_string_does_not_split_a_hand() -> None:
+    """A multi-line string may hold a line that starts like a hand: the hand it is in is read whole, and that line
+    gives an error record saying what it is (the cutter, which finds hands line by line, took it for a header)."""
+    out = io.StringIO()
+    list(phh.write(recorded_hands(simulate(2, 3, TableRules(10, 20), seed=6)), out))
+    first, second = out.getvalue().split("\n\n")
+    noted = first.rstrip("\n") + '\n_notes = """\nvariant = "FB"\nsaid at the table\n"""\n'
+    results = score_file(noted + "\n" + second)
+    assert [result.status for result in results][0] in ("verified", "no_showdown")
+    assert results[1].status == "error"
+    assert "inside a multi-line string of the hand above" in (results[1].reason or "")
+    assert results[2].status in ("verified", "no_showdown")
+    assert score_file(first + "\n" + second)[0].hand_id == results[0].hand_id

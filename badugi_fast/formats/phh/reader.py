@@ -40,8 +40,9 @@ __all__ = ["FORMAT", "LEAD_LINES", "SITE", "parse_hand"]
 
 SITE = "PHH"
 _HEADER_PREFIX = "variant"
-#: The lines before its ``variant`` line that a hand with no table of its own may use for its other keys.
-LEAD_LINES = 20
+#: The lines before its ``variant`` line that a hand may use for its other keys (back to its table's header): as many
+#: as a hand of many keys writes, and within the 64 KiB a run of hands carries from before its first header.
+LEAD_LINES = 1000
 
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: phh_header()).
 _HEADER_LINE = re.compile(r"\nvariant[ \t]*=")
@@ -56,8 +57,14 @@ _LIMITS = {code: limit for limit, code in VARIANTS.items()}
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
-    """The PHH hand whose ``variant`` line is ``lines[start]``, its keys from before it to its table's end."""
+    """The PHH hand whose ``variant`` line is ``lines[start]``, its keys from before it to its table's end (which may
+    lie past ``end`` when the next "header" was a line of a multi-line string)."""
     first, table = _first_line(lines, start)
+    opened, others = _strings(lines, first, start)
+    if opened is not None:
+        raise ParseError("a `variant` line inside a multi-line string of the hand above: part of it, not a hand", start)
+    if others:
+        raise ParseError("two PHH hands in one table: put each hand in a table of its own, as .phhs do", start)
     last = _last_line(lines, start, end, table)
     try:
         document = loads("\n".join(lines[first:last]))
@@ -79,12 +86,9 @@ def _first_line(lines: Sequence[str], start: int) -> tuple[int, str | None]:
     """Where the hand's text starts, and its table's key path (None at the top level): its table header, or the
     first line when it has none."""
     for index in range(start - 1, -1, -1):
-        line = lines[index]
-        table = _TABLE.fullmatch(line)
+        table = _TABLE.fullmatch(lines[index])
         if table is not None:
             return index, table.group(1)
-        if FORMAT.is_header(line):
-            raise ParseError("two PHH hands in one table: put each hand in a table of its own, as .phhs do", start)
     if start >= LEAD_LINES:  # the lines before may be cut off: keys of this hand may be missing
         raise ParseError(
             f"a hand with no table of its own must have `variant` within its first {LEAD_LINES} lines", start
@@ -92,16 +96,51 @@ def _first_line(lines: Sequence[str], start: int) -> tuple[int, str | None]:
     return 0, None
 
 
-def _last_line(lines: Sequence[str], start: int, end: int, table: str | None) -> int:
-    """Where the hand's text ends: at the first table header after ``start`` that is not a table of the hand's."""
-    own = None if table is None else re.sub(r"[ \t]", "", table) + "."
-    for index in range(start + 1, end):
+_DELIMITERS = ('"""', "'''")
+
+
+def _strings(lines: Sequence[str], begin: int, stop: int, opened: str | None = None) -> tuple[str | None, int]:
+    """The multi-line string still open after ``lines[begin:stop]`` (its delimiter; None when none is), and how many
+    ``variant`` lines those lines hold outside such strings. Only lines with a delimiter are looked into."""
+    headers = 0
+    for index in range(begin, stop):
         line = lines[index]
-        if line[:1] in "[ \t" and line.strip()[:1] == "[":
+        if opened is None and FORMAT.is_header(line):
+            headers += 1
+        if '"""' not in line and "'''" not in line:
+            continue
+        at = 0
+        while True:
+            if opened is None:
+                found = [(line.find(mark, at), mark) for mark in _DELIMITERS if line.find(mark, at) >= 0]
+                comment = line.find("#", at)
+                if not found or (0 <= comment < min(found)[0]):
+                    break
+                at, opened = min(found)
+                at += 3
+            else:
+                close = line.find(opened, at)
+                if close < 0:
+                    break
+                at, opened = close + 3, None
+    return opened, headers
+
+
+def _last_line(lines: Sequence[str], start: int, end: int, table: str | None) -> int:
+    """Where the hand's text ends: at the first table header after ``start`` that is not a table of the hand's,
+    outside multi-line strings (past ``end`` only while one of them is open there)."""
+    own = None if table is None else re.sub(r"[ \t]", "", table) + "."
+    opened: str | None = None
+    index = start + 1
+    while index < len(lines) and (index < end or opened is not None):
+        line = lines[index]
+        if opened is None and line[:1] in "[ \t" and line.strip()[:1] == "[":
             found = _TABLE.fullmatch(line)
             if found is not None and (own is None or not re.sub(r"[ \t]", "", found.group(1)).startswith(own)):
                 return index
-    return end
+        opened, _ = _strings(lines, index, index + 1, opened)
+        index += 1
+    return index
 
 
 def _hand_table(document: dict[str, Any]) -> dict[str, Any]:
