@@ -419,7 +419,7 @@ def test_a_header_looking_line_in_a_multi_line_string_does_not_split_a_hand() ->
     first, second = out.getvalue().split("\n\n")
     noted = first.rstrip("\n") + '\n_notes = """\nvariant = "FB"\nsaid at the table\n"""\n'
     results = score_file(noted + "\n" + second)
-    assert [result.status for result in results][0] in ("verified", "no_showdown")
+    assert results[0].status in ("verified", "no_showdown")
     assert results[1].status == "error"
     assert "inside a multi-line string of the hand above" in (results[1].reason or "")
     assert results[2].status in ("verified", "no_showdown")
