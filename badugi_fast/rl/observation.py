@@ -125,7 +125,7 @@ class Observer:
         self._bets = [[0] * self.players for _ in range(4)]
         for seat in range(self.players):
             self._write(seat)
-        self._seen = len(hand.events)  # the blinds, written above
+        self.update()  # the blinds and, when they put everyone all-in, the first draw already begun
 
     def update(self) -> None:
         """Take the events since the last update into account."""
@@ -148,9 +148,10 @@ class Observer:
                 self._write(event[1])
         self._seen = len(events)
         if hand.phase == COMPLETE:  # the pots are paid: every stack may have changed
-            table, scale, stacks = self._table, self._scale, hand.stacks
+            table, scale, stacks, folded = self._table, self._scale, hand.stacks, hand.folded
             for seat in range(self.players):
                 table[seat * _SEAT_WIDTH + _STACK] = stacks[seat] * scale
+                table[seat * _SEAT_WIDTH + _ALL_IN] = not folded[seat] and not stacks[seat]
 
     def _write(self, seat: int) -> None:
         """Write ``seat``'s stack, state and chips of this betting round into the table.
