@@ -132,14 +132,20 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 def _seat_policies(opponents: Policy | Sequence[Policy] | None, seat: int, players: int) -> list[Policy]:
     """One policy per seat (the learner's seat holds one too, never asked)."""
     if opponents is None:
-        opponents = BasicPolicy()
-    if isinstance(opponents, Sequence):
+        others: list[Any] = [BasicPolicy()] * (players - 1)
+    elif _is_policy(opponents):
+        others = [opponents] * (players - 1)
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
         others = list(opponents)
         if len(others) != players - 1:
             raise ValueError(f"{len(others)} opponents' policies for the {players - 1} other seats")
     else:
-        others = [opponents] * (players - 1)
+        others = [opponents]
     for policy in others:
-        if not (callable(getattr(policy, "act", None)) and callable(getattr(policy, "draw", None))):
+        if not _is_policy(policy):
             raise ValueError(f"an opponent's policy has act() and draw() methods, which {policy!r} has not")
     return [*others[:seat], others[0], *others[seat:]]
+
+
+def _is_policy(policy: object) -> bool:
+    return callable(getattr(policy, "act", None)) and callable(getattr(policy, "draw", None))
