@@ -462,6 +462,27 @@ def test_redefinitions_as_tomllib_says(text: str) -> None:
     same_as_tomllib(text)
 
 
+#: Values at the edges of TOML's grammar, each read by both readers the same, or refused by both.
+EDGES = [
+    *(f"x = {number}" for number in ["1_000", "1__0", "1_", "_1", "+1_0", "1_.5", "1._5", "1.5_", "1e_5", "1e5_"]),
+    *(f"x = {number}" for number in ["0x_1", "0x1_", "0xA_b", "0b1_2", "0o7_7", "0o_7", "01", "-0", "+0x1", "0X1"]),
+    *(f"x = {number}" for number in ["1.", ".5", "1e", "1.5e-3", "1E+3", "-inf", "+nan", "infinity", "nan1"]),
+    *(f"x = {text}" for text in ['""', '"""a""""', '"""a"""""', '"""a""""""', "'''a''''", "'''a'''''", "'''a''''''"]),
+    *(f"x = {text}" for text in ['"""\na"""', '"""a\\\n   b"""', '"""a\\   \n  b"""', '"""a\\ b"""', '"""a"b""c"""']),
+    *(f"x = {text}" for text in ['"\\u0041\\U0001F600"', '"\\uD800"', '"\\U00110000"', '"\\x41"', '"a\tb"', '"a\x01"']),
+    *(f"x = {text}" for text in ["1979-05-27", "1979-05-27T07:32:00", "1979-05-27 07:32:00Z", "1979-05-27 x"]),
+    *(f"x = {text}" for text in ["1979-05-27T07:32:00.999999999-07:00", "07:32:00", "2000-02-30", "24:00:00"]),
+    *(f"x = {text}" for text in ["true", "truex", "false", "[1979-05-27,1]", "[1,2,]", "[,]", "[1 2]", "{a=1,}"]),
+    *["x = [\n1, # c\n2 # d\n]", '"a b" = 1', "'a b' = 1", '"" = 1', "a . b . c = 1", "1.2 = 3", "x = 1 # c\x01"],
+    *["x = 1\r\ny = 2", "x = 1\ry = 2", '[ a . "b" ]\nx=1', "[a]x=1", "[[a] ]", "[ [a]]", "\ufeffx = 1"],
+]
+
+
+@pytest.mark.parametrize("text", EDGES)
+def test_the_edges_of_the_grammar_as_tomllib_reads_them(text: str) -> None:
+    same_as_tomllib(text)
+
+
 # ---- mutated documents ----------------------------------------------------------------------------------------
 
 MUTATIONS = st.sampled_from([*"\"'[]{}=.,#\n\\ \t_-+:0129aeftinxobTZz\r\x7f\x01é", '"""', "'''", "\\u", "]]"])
