@@ -201,9 +201,7 @@ class _Document:
         for part in parts[:-1]:
             child = table.get(part)
             if child is None:
-                child = table[part] = {}
-                self.tables[id(child)] = False
-                self._count(1, pos)
+                child = self._implicit_table(table, part, pos)
             elif type(child) is not dict or self.tables.get(id(child)) is not False:
                 raise _error(src, pos, f"Cannot add to {part!r} with a dotted key: it is defined already")
             self.pending.append(child)
@@ -212,6 +210,14 @@ class _Document:
             raise _error(src, pos, f"Cannot overwrite a value: {parts[-1]!r}")
         table[parts[-1]] = value
         return pos
+
+    def _implicit_table(self, parent: dict[str, Any], name: str, pos: int) -> dict[str, Any]:
+        """A new table ``name`` in ``parent``, implicit: made as a parent of a key or of a table header."""
+        table: dict[str, Any] = {}
+        parent[name] = table
+        self.tables[id(table)] = False
+        self._count(1, pos)
+        return table
 
     def _header(self, pos: int, close: str) -> tuple[int, dict[str, Any], str]:
         """The key of a table header from ``pos`` (past its ``[``) to its ``close``: where the header ends, the table
@@ -227,9 +233,7 @@ class _Document:
         for part in parts[:-1]:
             child = table.get(part)
             if child is None:
-                child = table[part] = {}
-                self.tables[id(child)] = False
-                self._count(1, pos)
+                child = self._implicit_table(table, part, pos)
             elif id(child) not in self.tables:  # a value: a string, an inline table, an array...
                 raise _error(src, pos, f"Cannot make a table in {part!r}: it is a value")
             elif type(child) is list:  # an array of tables: in its last table
