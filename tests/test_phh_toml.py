@@ -737,12 +737,13 @@ HOSTILE: dict[str, tuple[str, bool]] = {
     "a 1 MiB integer with underscores": ("x = 1" + "_1" * (MIB // 2 - 4), False),
     "a 1 MiB decimal": ("x = 1." + "1" * (MIB - 6), True),
     "a 1 MiB hexadecimal": ("x = 0x" + "f" * (MIB - 6), True),
-    "a 1 MiB string of escapes": ('x = "' + "\\n" * (MIB // 2 - 4) + '"', True),
+    # these two take a Python step for each escape and each comment: a quarter of the size keeps the test short
+    "a 256 KiB string of escapes": ('x = "' + "\\n" * (MIB // 8 - 4) + '"', True),
     "a 1 MiB multi-line string of quotes": ('x = """' + 'a"' * (MIB // 2 - 8) + '"""', True),
     "a 1 MiB multi-line literal string": ("x = '''" + "a'" * (MIB // 2 - 8) + "'''", True),
     "an unclosed 1 MiB string": ('x = "' + "a" * (MIB - 5), False),
     "a 1 MiB comment": ("# " + "a" * (MIB - 2), True),
-    "1 MiB of comments in an array": ("x = [" + "#\n" * (MIB // 2 - 4) + "]", True),
+    "256 KiB of comments in an array": ("x = [" + "#\n" * (MIB // 8 - 4) + "]", True),
     "an array of 1 MiB of space": ("x = [" + '"a",' * 1000 + " " * (MIB - 5000) + "x]", False),
 }
 
