@@ -82,8 +82,8 @@ def _accepts(text: str) -> bool:
     return True
 
 
-#: The reference reads TOML 1.1 (tomli 2.3+, Python 3.15's tomllib): it takes newlines in inline tables, ``\e``,
-#: times without seconds, which TOML 1.0 (and this reader, and tomllib of Python 3.11 to 3.14) refuse.
+#: The reference reads TOML 1.1 (a newer tomli or tomllib than Python 3.11's): it takes newlines in inline tables,
+#: ``\e``, times without seconds, which TOML 1.0 (and this reader, and Python 3.11's tomllib) refuse.
 TOML_1_1 = _accepts("x = {a = 1,}") or _accepts('x = "\\e"') or _accepts("x = 07:32")
 
 

@@ -4,7 +4,7 @@ in time that grows with the text and memory that stays a few times its size.
 The standard library's ``tomllib`` keeps what it knows of each table in a tree keyed by the table's whole key path
 and builds every prefix of every key anew, so a key of n parts costs n^2: a 40 KB dotted key takes 1.6 GB, a 200 KB
 table name 42 s, both well under the 1 MiB a hand may have. Here each table's state is kept by the table itself, so
-a key costs its length. The grammar is TOML 1.0 as ``tomllib`` of Python 3.11 to 3.14 reads it: tables, arrays of
+a key costs its length. The grammar is TOML 1.0 as Python 3.11's ``tomllib`` reads it: tables, arrays of
 tables, bare, quoted and dotted keys, every string, integer, float (an exact ``Decimal``), boolean, date and time,
 arrays and inline tables, comments, and the same rules about what a key may not define again. Refused, and said so,
 beyond anything a PHH hand holds (a few hundred values, keys of one or two parts, arrays of plain values): more than
