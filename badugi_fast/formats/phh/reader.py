@@ -74,7 +74,7 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     fields = _hand_table(document)
     hand = Hand(SITE, hand_id=str(fields.get("hand", "")), line=start + 1)
     try:
-        _read(hand, fields, lines[:last], first)
+        _read(hand, fields, lines, first, last)
     except ParseError:
         raise
     except ValueError as error:
@@ -153,8 +153,8 @@ def _hand_table(document: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def _read(hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int) -> None:
-    """Fill ``hand`` from the PHH fields of one hand (written on ``lines`` from ``first`` on)."""
+def _read(hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int, last: int) -> None:
+    """Fill ``hand`` from the PHH fields of one hand (written on ``lines[first:last]``)."""
     variant = fields["variant"]
     if not isinstance(variant, str):
         raise ValueError(f"variant is {variant!r}: not a string")
@@ -162,7 +162,7 @@ def _read(hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int) 
     hand.game, hand.is_badugi, hand.limit = ("Badugi", True, limit) if limit else (variant, False, None)
     if limit is None:
         return
-    _Reader(hand, fields, lines, first).run()
+    _Reader(hand, fields, lines, first, last).run()
 
 
 def _list(fields: dict[str, Any], key: str, count: int | None, default: Any = None) -> list[Any]:
@@ -222,10 +222,11 @@ class _Reader:
     rules as they come (``formats.replay.Recorder``: PHH lists its players and forced bets first), which says what
     a ``cc`` calls, which street each action is on, and where the hand leaves the rules."""
 
-    def __init__(self, hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int) -> None:
+    def __init__(self, hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int, last: int) -> None:
         self.hand = hand
         self.fields = fields
         self.lines = lines
+        self.last = last
         self.first = first
         stacks = _list(fields, "starting_stacks", None)
         self.count = count = len(stacks)
@@ -295,7 +296,7 @@ class _Reader:
 
     def _key_line(self, key: str) -> int:
         """The line where ``key`` is written (the hand's first line when it is not found)."""
-        for index in range(self.first, len(self.lines)):
+        for index in range(self.first, self.last):
             if self.lines[index].lstrip().startswith(key):
                 return index
         return self.first
@@ -307,9 +308,9 @@ class _Reader:
         column = 0
         found: list[int] = []
         for action in actions:
-            while line < len(self.lines) and (at := self.lines[line].find(action, column)) < 0:
+            while line < self.last and (at := self.lines[line].find(action, column)) < 0:
                 line, column = line + 1, 0
-            if line >= len(self.lines):
+            if line >= self.last:
                 return found + [key] * (len(actions) - len(found))
             found.append(line)
             column = at + len(action)
