@@ -1,27 +1,26 @@
 """Run the test suite against the installed badugi-fast, not this checkout's source tree.
 
-pytest run from a checkout imports the checkout: its rootdir conftest.py puts the checkout first on ``sys.path``,
-and ``python -m`` puts the working directory there. So the suite runs from an empty working directory, with
-``--import-mode=append`` (test folders go after site-packages), and ``PY_IGNORE_IMPORTMISMATCH=1`` lets the
-package's doctests be collected from the checkout's files while the installed modules run them.
-tests/test_installed.py proves the package under test is the installed one. The tests that need the repository's
-files (csrc/, build.py, scripts/, tests/data, README.md) still find them beside the tests; the sanitizer test
-needs build/generated/badugi_table.inc, which only an in-tree build writes: it is written here first.
+pytest run from a checkout imports the checkout: in its default import mode the rootdir's conftest.py puts the
+checkout first on ``sys.path``, and ``python -m`` puts the working directory there. So the suite runs in pytest's
+``importlib`` mode (which changes no ``sys.path``; the tests folder is put on it for the tests' own helper modules),
+from an empty working directory, and the package's doctests are collected from the installed package's files.
+tests/test_installed.py proves that the package under test is the installed one. The tests that need the
+repository's files (csrc/, build.py, scripts/, tests/data, README.md) still find them beside the tests; the sanitizer
+test needs build/generated/badugi_table.inc, which only an in-tree build writes: it is written here first.
 
-Usage: ``python .ci/installed_suite.py [PYTEST ARGUMENTS]`` (default: the whole suite, as pyproject.toml's testpaths).
+Usage: ``python .ci/installed_suite.py [PYTEST ARGUMENTS]`` (default: the whole suite: pyproject.toml's testpaths,
+with the installed package for the source tree's).
 """
 
 from __future__ import annotations
 
 import importlib.util
-import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SUITE = ("tests", "badugi_fast", "README.md")
 
 
 def write_c_include() -> None:
@@ -43,23 +42,39 @@ def _absolute(argument: str) -> str:
     return str(Path(path).resolve()) + colons + test if Path(path).exists() else argument
 
 
+def installed_package() -> Path:
+    """The folder of the badugi_fast that this Python imports (this script's own folder is first on its path)."""
+    spec = importlib.util.find_spec("badugi_fast")
+    assert spec is not None, "badugi-fast is not installed"
+    assert spec.submodule_search_locations is not None
+    return Path(spec.submodule_search_locations[0])
+
+
 def main(arguments: list[str]) -> int:
     write_c_include()
-    targets = [_absolute(argument) for argument in arguments] or [str(ROOT / path) for path in SUITE]
+    package = installed_package()
+    targets = [_absolute(argument) for argument in arguments] or [
+        str(ROOT / "tests"),
+        str(package),
+        str(ROOT / "README.md"),
+    ]
     command = [
         sys.executable,
         "-m",
         "pytest",
-        "--import-mode=append",
+        "--import-mode=importlib",
+        "-o",
+        "pythonpath=tests",
         "-c",
         str(ROOT / "pyproject.toml"),
         "--rootdir",
         str(ROOT),
         *targets,
     ]
+    if importlib.util.find_spec("pokerkit") is None:  # as the rootdir's conftest.py does for the checkout's copy
+        command.append(f"--ignore={package / 'pokerkit.py'}")
     with tempfile.TemporaryDirectory() as elsewhere:
-        environment = {**os.environ, "PY_IGNORE_IMPORTMISMATCH": "1"}
-        return subprocess.call(command, cwd=elsewhere, env=environment)
+        return subprocess.call(command, cwd=elsewhere)
 
 
 if __name__ == "__main__":
