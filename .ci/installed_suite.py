@@ -24,16 +24,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def write_c_include() -> None:
-    """build/generated/badugi_table.inc, as the wheel's build wrote it, for the sanitizer test."""
+    """build/generated/badugi_table.inc, as the wheel's build wrote it, for the sanitizer test: by the checkout's
+    build.py, in a Python of its own (it loads the package's rule modules under the package's name)."""
     if (ROOT / "build" / "generated" / "badugi_table.inc").exists():
         return
-    spec = importlib.util.spec_from_file_location("badugi_build", ROOT / "build.py")
-    assert spec is not None
-    assert spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    with tempfile.TemporaryDirectory() as package:
-        build.write_generated(Path(package))  # the table goes to a folder thrown away: the installed one is used
+    code = (
+        "import build, pathlib, tempfile\n"
+        "with tempfile.TemporaryDirectory() as package:  # the table is thrown away: the installed one is used\n"
+        "    build.write_generated(pathlib.Path(package))\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
 def _absolute(argument: str) -> str:
