@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from badugi_fast.cli import _COMMANDS, main
-from badugi_fast.formats.registry import BY_NAME
+from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.sources import PACKED_SUFFIXES
 
 if sys.version_info >= (3, 11):
@@ -149,7 +149,7 @@ def test_score_help_lists_every_format_and_every_kind_of_input(capsys: pytest.Ca
     text = " ".join(capsys.readouterr().out.split())
     for suffix in (".gz", ".bz2", ".xz", ".zip", *PACKED_SUFFIXES):
         assert suffix in text
-    for site in ("PokerStars", "Full Tilt", "Merge", "KingsClub", "PHH", *BY_NAME):
+    for site in ("PokerStars", "Full Tilt", "Merge", "KingsClub", "PHH", *BY_SITE):
         assert site in text
     for kind in ("folders", "fsspec URLs", "- for stdin", "the samples shipped"):
         assert kind in text

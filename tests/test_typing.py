@@ -20,7 +20,6 @@ LAZY = (
     "history.parse",
     "history.score_file",
     "history.score_files",
-    "history.score_files_grouped",
     "game.hand_text",
     "game.write_histories",
     "reference.draw_odds",

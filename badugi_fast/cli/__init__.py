@@ -104,11 +104,11 @@ def _parse(arguments: list[str]) -> argparse.Namespace:
 def paths_help(default: str) -> str:
     """The help of a command's PATH arguments: every format of ``formats.registry`` and every kind of input that
     ``history.sources`` reads, then ``default``."""
-    from badugi_fast.formats.registry import BY_NAME
+    from badugi_fast.formats.registry import BY_SITE
     from badugi_fast.history.sources import PACKED_SUFFIXES
 
     return (
-        f"hand histories ({', '.join(BY_NAME)}; several in one file too): files, folders (searched recursively), "
+        f"hand histories ({', '.join(BY_SITE)}; several in one file too): files, folders (searched recursively), "
         f"compressed files and archives ({', '.join(PACKED_SUFFIXES)}), fsspec URLs (s3://...; the dask extra), or - "
         f"for stdin{default}"
     )
