@@ -1,7 +1,8 @@
 """setuptools glue: cffi builds the extension from build.py; without a C compiler the package installs anyway.
 
-All metadata lives in pyproject.toml. This file only adds what pyproject.toml cannot say: the cffi module and a
-build_ext that first writes the generated rank table, then compiles the extension if it can.
+All metadata lives in pyproject.toml. This file only adds what pyproject.toml cannot say: the cffi module, a
+build_ext that first writes the generated rank table, then compiles the extension if it can, and the wheel's
+limited-API tag.
 """
 
 import sys
@@ -33,4 +34,11 @@ class BuildTableThenExtension(build_ext):
             print(message, file=sys.stderr)
 
 
-setup(cffi_modules=["build.py:ffibuilder"], cmdclass={"build_ext": BuildTableThenExtension})
+setup(
+    cffi_modules=["build.py:ffibuilder"],
+    cmdclass={"build_ext": BuildTableThenExtension},
+    # cffi compiles the extension against Python's limited API (it is named _badugi.abi3.so): the wheel says so
+    # (cp310-abi3), and one wheel per platform serves CPython 3.10 and every later one. A wheel without the
+    # extension (no compiler) is pure Python and tagged py3-none-any whatever this says.
+    options={"bdist_wheel": {"py_limited_api": "cp310"}},
+)

@@ -46,15 +46,19 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """evaluate_many and showdown_many load numpy, so they are imported on first use: ``import badugi_fast`` stays
-    fast for callers who only evaluate single hands."""
-    if name in ("evaluate_many", "showdown_many"):
-        from badugi_fast import bulk
+# Hidden from type checkers, which see the real imports above instead: a misspelt name is then an error,
+# not an Any.
+if not TYPE_CHECKING:
 
-        return getattr(bulk, name)
-    if name in ("draw_odds", "equity"):  # numpy too, and the policy tables
-        from badugi_fast import odds
+    def __getattr__(name: str) -> Any:
+        """evaluate_many and showdown_many load numpy, so they are imported on first use: ``import badugi_fast`` stays
+        fast for callers who only evaluate single hands."""
+        if name in ("evaluate_many", "showdown_many"):
+            from badugi_fast import bulk
 
-        return getattr(odds, name)
-    raise AttributeError(f"module 'badugi_fast' has no attribute {name!r}")
+            return getattr(bulk, name)
+        if name in ("draw_odds", "equity"):  # numpy too, and the policy tables
+            from badugi_fast import odds
+
+            return getattr(odds, name)
+        raise AttributeError(f"module 'badugi_fast' has no attribute {name!r}")

@@ -1,13 +1,25 @@
-"""The badugi command line: eval output, the showdown line, and bad input as a one-line error with status 2."""
+"""The badugi command line: eval output, the showdown line, bad input as a one-line error with status 2, and the front
+door: --version, suggestions for mistyped names, --quiet, the help, what is imported, closed standard streams."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from badugi_fast.cli import main
+from badugi_fast.cli import _COMMANDS, main
+from badugi_fast.formats.registry import BY_SITE
+from badugi_fast.history.sources import PACKED_SUFFIXES
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_eval_prints_rank_cards_and_description(capsys: pytest.CaptureFixture[str]) -> None:
@@ -67,3 +79,131 @@ def test_a_closed_pipe_ends_the_command_quietly() -> None:
     assert result.stdout.startswith("PokerStars")
     assert result.stderr == ""
     assert result.returncode == 141
+
+
+# ---- the front door: version, suggestions, --quiet, help, start-up, closed streams ------------------------------
+
+
+def test_version_is_the_pyproject_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """The installed metadata's version, which is pyproject.toml's: the installed package is this checkout's."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert capsys.readouterr().out == f"badugi-fast {project['version']}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage", "hint"),
+    [
+        (["scroe"], "usage: badugi [-h]", "unknown command 'scroe': did you mean score?"),
+        (["simulte", "--hands", "3"], "usage: badugi [-h]", "did you mean simulate?"),
+        (["score", "--jbos", "2"], "usage: badugi score", "unrecognized arguments: --jbos (did you mean --jobs?)"),
+        (["score", "--fail-on-mismacth"], "usage: badugi score", "(did you mean --fail-on-mismatch?)"),
+        (["eval", "As2h3d4c", "--quite"], "usage: badugi eval", "(did you mean --quiet?)"),
+    ],
+)
+def test_a_mistyped_command_or_option_gets_the_closest_one(
+    capsys: pytest.CaptureFixture[str], argv: list[str], usage: str, hint: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)  # the usage of the command that was meant, not only the top level's
+    assert hint in err.splitlines()[-1]
+
+
+def test_nothing_close_gets_no_guess(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["xyzzy"], ["score", "--xyzzy"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert "did you mean" not in capsys.readouterr().err
+
+
+def test_quiet_writes_nothing_on_stderr_but_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["score", "--format", "csv"]) == 0
+    loud = capsys.readouterr()
+    assert loud.err.startswith("badugi score: 5 files")
+    assert main(["score", "--format", "csv", "--quiet"]) == 0
+    assert capsys.readouterr() == (loud.out, "")
+    assert main(["simulate", "--hands", "2", "--seed", "1", "-q"]) == 0
+    assert capsys.readouterr().err == ""
+    assert main(["score", "-q", str(tmp_path / "missing.txt")]) == 2
+    assert capsys.readouterr().err == f"badugi score: error: no such file or folder: {tmp_path / 'missing.txt'}\n"
+
+
+def test_every_command_takes_quiet() -> None:
+    """--quiet is given to every command by the command line itself, so a new command has it too."""
+    for name in _COMMANDS:
+        result = subprocess.run(
+            [sys.executable, "-m", "badugi_fast", name, "--help"], capture_output=True, text=True, check=False
+        )
+        assert result.returncode == 0, result.stderr
+        assert "--quiet" in result.stdout, name
+
+
+def test_score_help_lists_every_format_and_every_kind_of_input(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for suffix in (".gz", ".bz2", ".xz", ".zip", *PACKED_SUFFIXES):
+        assert suffix in text
+    for site in ("PokerStars", "Full Tilt", "Merge", "KingsClub", "PHH", *BY_SITE):
+        assert site in text
+    for kind in ("folders", "fsspec URLs", "- for stdin", "the samples shipped"):
+        assert kind in text
+
+
+def test_only_the_chosen_command_is_imported() -> None:
+    """``badugi --help`` imports no command and nothing of the scoring pipeline; ``badugi eval`` only its own."""
+    probe = (
+        "import sys, contextlib, io\n"
+        "from badugi_fast.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main(sys.argv[1:])\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('badugi_fast.cli.', 'badugi_fast.history', 'numpy'))))"
+    )
+    for argv, loaded in (
+        (["--help"], []),
+        (["--version"], []),
+        (["eval", "As2h3d4c"], ["badugi_fast.cli.evaluate"]),
+    ):
+        result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == repr(loaded), argv
+
+
+def shell(command: str) -> subprocess.CompletedProcess[str]:
+    """``command`` run by bash, with ``badugi`` standing for this interpreter's ``python -m badugi_fast``."""
+    badugi = f"{sys.executable} -m badugi_fast"
+    return subprocess.run(
+        ["bash", "-c", command.replace("badugi ", f"{badugi} ")], capture_output=True, text=True, check=False
+    )
+
+
+def test_a_closed_stdin_is_an_error_record_not_a_traceback() -> None:
+    result = shell("badugi score - <&-")
+    assert result.returncode == 1
+    (record,) = map(json.loads, result.stdout.splitlines())
+    assert (record["file"], record["status"]) == ("<stdin>", "error")
+    assert record["reason"] == "line 1: cannot read the file: standard input is closed"
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("badugi score: 1 files, 1 hands")
+
+
+@pytest.mark.parametrize("command", ["badugi score", "badugi score --format table", "badugi eval As2h3d4c"])
+def test_a_closed_stdout_is_a_one_line_error(command: str) -> None:
+    result = shell(f"{command} >&-")
+    assert result.returncode == 2
+    assert result.stderr == f"badugi {command.split()[1]}: error: [Errno 9] standard output is closed\n"
+
+
+@pytest.mark.parametrize("command", ["badugi score", "badugi eval As2h3d4c", "badugi score --jobs 2"])
+def test_a_closed_stderr_changes_nothing_else(command: str) -> None:
+    """The messages are lost (there is nowhere to write them): the output and the status are those of a run with
+    stderr open, and nothing of stderr's lands on stdout."""
+    closed = shell(f"{command} 2>&-")
+    open_ = shell(command)
+    assert open_.returncode == 0
+    assert (closed.returncode, closed.stdout) == (0, open_.stdout)

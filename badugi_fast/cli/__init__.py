@@ -1,32 +1,40 @@
 """The ``badugi`` command line: parses arguments and calls the API; nothing else happens here.
 
 Each subcommand is a module of this package with ``add_arguments(parser)`` and ``run(args) -> int``, which calls
-the library; no library module imports one. Bad input ends in a one-line error on stderr and exit status 2; a
-reader that goes away (``badugi score | head``) ends the command quietly with status 141, as a shell reports
-SIGPIPE.
+the library; no library module imports one. Only the chosen subcommand's module is imported (``badugi --help``
+loads none), so that the command starts fast. Bad input ends in a one-line error on stderr and exit status 2; a
+mistyped command or option is answered with the closest one. A reader that goes away (``badugi score | head``) ends
+the command quietly with status 141, as a shell reports SIGPIPE. ``--quiet`` (every command) drops what a command
+writes on stderr while it runs (progress, summary, notes, warnings): the error line of a command that fails is still
+printed. Closed standard streams (``<&-``, ``>&-``, ``2>&-``) are errors where they are used, never tracebacks:
+reading a closed stdin gives an error record, writing to a closed stdout ends with status 2, and a closed stderr
+only loses the messages.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import difflib
+import errno
+import importlib
+import io
 import os
 import sys
-from collections.abc import Callable, Sequence
-from types import ModuleType
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
-from badugi_fast.cli import bench, convert, equity, evaluate, odds, score, simulate
+__all__ = ["BROKEN_PIPE", "main", "paths_help"]
 
-__all__ = ["BROKEN_PIPE", "main"]
-
-#: subcommand -> (module with add_arguments/run, one-line help)
-_COMMANDS: dict[str, tuple[ModuleType, str]] = {
-    "eval": (evaluate, "rank one or more hands, and say who wins"),
-    "score": (score, "check every showdown and pot in hand histories"),
-    "simulate": (simulate, "play hands with simple policies and write PokerStars hand histories or PHH"),
-    "odds": (odds, "what a hand becomes after its draws, under a named drawing policy"),
-    "equity": (equity, "each hand's share of the pot with draws to come"),
-    "convert": (convert, "write the hands of hand histories as PHH, pokerkit's hand history format"),
-    "bench": (bench, "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
+#: subcommand -> (module of this package with add_arguments/run, one-line help)
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "eval": ("evaluate", "rank one or more hands, and say who wins"),
+    "score": ("score", "check every showdown and pot in hand histories"),
+    "simulate": ("simulate", "play hands with simple policies and write PokerStars hand histories or PHH"),
+    "odds": ("odds", "what a hand becomes after its draws, under a named drawing policy"),
+    "equity": ("equity", "each hand's share of the pot with draws to come"),
+    "convert": ("convert", "write the hands of hand histories as PHH, pokerkit's hand history format"),
+    "bench": ("bench", "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
 }
 
 #: Exit status when the reader of our output went away: 128 + SIGPIPE, as shells report it.
@@ -35,23 +43,153 @@ BROKEN_PIPE = 141
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="badugi", description="Exact Badugi hand evaluation.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name, (module, summary) in _COMMANDS.items():
-        sub = commands.add_parser(name, help=summary, description=summary)
-        sub.set_defaults(run=module.run)
-        module.add_arguments(sub)
-    args = parser.parse_args(argv)
+    _standard_streams()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    args = _parse(arguments)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return run(args)
+        with _dropped_stderr() if args.quiet else contextlib.nullcontext():
+            status = run(args)
+            sys.stdout.flush()  # a write that fails fails here, where it is reported, not at exit
+        return status
     except BrokenPipeError:
         # Not an error of ours: stop quietly, and point stdout at /dev/null so the final flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return BROKEN_PIPE
     except (ValueError, OSError) as error:
+        if isinstance(sys.stdout, _ClosedStream):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # stdout for good: the exit's flush must not fail
         print(f"badugi {args.command}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"badugi {args.command}: interrupted", file=sys.stderr)
         return 130
+
+
+def _parse(arguments: list[str]) -> argparse.Namespace:
+    """The parsed arguments. Only the chosen subcommand gets its arguments (and its module imported)."""
+    parser = argparse.ArgumentParser(
+        prog="badugi",
+        description="Exact Badugi hand evaluation, hand-history scoring and simulation.",
+        **_SUGGEST_ON_ERROR,
+    )
+    parser.add_argument("--version", action=_Version, help="print the version of badugi-fast and exit")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    chosen = next((argument for argument in arguments if not argument.startswith("-")), None)
+    if chosen is not None and chosen not in _COMMANDS:
+        close = difflib.get_close_matches(chosen, _COMMANDS, n=1)
+        if close:
+            parser.error(f"unknown command {chosen!r}: did you mean {close[0]}?")
+    subparsers: dict[str, argparse.ArgumentParser] = {}
+    for name, (module_name, summary) in _COMMANDS.items():
+        sub = commands.add_parser(name, help=summary, description=summary, **_SUGGEST_ON_ERROR)
+        sub.add_argument(
+            "--quiet",
+            "-q",
+            action="store_true",
+            help="write nothing on stderr but the error that ends a failed command (no progress, summary or notes)",
+        )
+        if name == chosen:
+            module = importlib.import_module(f"badugi_fast.cli.{module_name}")
+            module.add_arguments(sub)
+            sub.set_defaults(run=module.run)
+        subparsers[name] = sub
+    args, unknown = parser.parse_known_args(arguments)
+    if unknown:
+        sub = subparsers[args.command]
+        sub.error(f"unrecognized arguments: {' '.join(unknown)}{_option_hint(sub, unknown)}")
+    return args
+
+
+def paths_help(default: str) -> str:
+    """The help of a command's PATH arguments: every format of ``formats.registry`` and every kind of input that
+    ``history.sources`` reads, then ``default``."""
+    from badugi_fast.formats.registry import BY_SITE
+    from badugi_fast.history.sources import PACKED_SUFFIXES
+
+    return (
+        f"hand histories ({', '.join(BY_SITE)}; several in one file too): files, folders (searched recursively), "
+        f"compressed files and archives ({', '.join(PACKED_SUFFIXES)}), fsspec URLs (s3://...; the dask extra), or - "
+        f"for stdin{default}"
+    )
+
+
+#: argparse's own suggestions for mistyped choices, where it has them (Python 3.14+; older ones get ours only).
+_SUGGEST_ON_ERROR: dict[str, Any] = {"suggest_on_error": True} if sys.version_info >= (3, 14) else {}
+
+
+def _option_hint(parser: argparse.ArgumentParser, unknown: list[str]) -> str:
+    """``(did you mean --jobs?)`` for the first unknown option that is close to one of ``parser``'s."""
+    options = [option for action in parser._actions for option in action.option_strings]  # noqa: SLF001  # argparse has no public list of them
+    for word in unknown:
+        if word.startswith("-"):
+            close = difflib.get_close_matches(word.partition("=")[0], options, n=1)
+            if close:
+                return f" (did you mean {close[0]}?)"
+    return ""
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version (pyproject.toml's), read only when asked (reading
+    metadata is slow to import)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("badugi-fast")
+        except metadata.PackageNotFoundError:
+            version = "(not installed: no version)"
+        print(f"badugi-fast {version}")
+        parser.exit()
+
+
+@contextlib.contextmanager
+def _dropped_stderr() -> Iterator[None]:
+    """``--quiet``: what is written on stderr meanwhile goes nowhere (a stream that is no terminal: no progress)."""
+    with open(os.devnull, "w") as nowhere, contextlib.redirect_stderr(nowhere):
+        yield
+
+
+class _ClosedStream(io.RawIOBase):
+    """A standard stream that was closed when the command started: using it is an ``OSError`` that says so."""
+
+    def __init__(self, name: str, reading: bool) -> None:
+        super().__init__()
+        self._name = name
+        self._reading = reading
+
+    def readable(self) -> bool:
+        return self._reading
+
+    def writable(self) -> bool:
+        return not self._reading
+
+    def readinto(self, buffer: Any) -> int:
+        raise OSError(errno.EBADF, f"standard {self._name} is closed")
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.EBADF, f"standard {self._name} is closed")
+
+
+def _standard_streams() -> None:
+    """Python leaves ``sys.stdin``/``stdout``/``stderr`` None when their file descriptor was closed: /dev/null takes
+    the descriptor (so that no file opened later gets it, and worker processes have one), stdin and stdout become
+    streams that fail with a clear ``OSError`` when used, and stderr writes nowhere."""
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        null = os.open(os.devnull, os.O_RDWR)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+        if name == "stderr":
+            sys.stderr = open(fd, "w", closefd=False)  # noqa: SIM115  # for the whole run
+        elif name == "stdin":
+            sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedStream("input", reading=True)))
+        else:
+            # Unbuffered: a write fails at once, and nothing is left to fail again at exit.
+            sys.stdout = io.TextIOWrapper(_ClosedStream("output", reading=False), write_through=True)

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TextIO
 
+from badugi_fast.cli import paths_help
 from badugi_fast.files import replacing
 from badugi_fast.formats.model import Hand
 from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, changes, write
@@ -40,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "paths",
         nargs="+",
         metavar="PATH",
-        help="hand-history files, folders (searched recursively), .gz/.bz2/.zip archives, or - for stdin",
+        help=paths_help(""),
     )
     parser.add_argument("--to", choices=FORMATS, default="phh", help="the format to write (default: phh)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write the hands to FILE (a .phhs) instead of stdout")

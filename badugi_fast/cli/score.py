@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from badugi_fast.cli import paths_help
+from badugi_fast.cli.progress import Progress
 from badugi_fast.extras import require
 from badugi_fast.files import replacing, replacing_folder
 from badugi_fast.history.output import FORMATS, header
@@ -31,8 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "paths",
         nargs="*",
         metavar="PATH",
-        help="hand-history files, folders (searched recursively), .gz/.bz2/.zip archives, fsspec URLs (s3://...), "
-        "or - for stdin (default: the samples shipped with badugi-fast)",
+        help=paths_help(" (default: the samples shipped with badugi-fast)"),
     )
     parser.add_argument(
         "--format",
@@ -76,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
     elif form == "parquet":
         raise ValueError("--format parquet writes a file (a folder with --dask): give --output")
     stop_early = args.fail_on_mismatch
+    progress = Progress("scoring")
+    if not args.dask:  # on a cluster the workers read: no bytes counted here
+        sources = progress.reading(sources)
     with contextlib.ExitStack() as stack:
         render: Callable[[str], Iterable[Rendered]] = functools.partial(render_sources, sources, jobs=jobs)
         if args.dask:
@@ -86,18 +90,20 @@ def run(args: argparse.Namespace) -> int:
         if form != "parquet":
             stream = stack.enter_context(replacing(args.output)) if args.output else sys.stdout
             stream.write(header(form))
-            counts = _score(render(form), functools.partial(_write_text, stream), stop_early)
+            counts = _score(render(form), functools.partial(_write_text, stream), stop_early, progress)
         elif not args.dask:
             parquet = require("badugi_fast.history.parquet", "--format parquet")
             sink = stack.enter_context(parquet.Sink(stack.enter_context(replacing(args.output, binary=True))))
-            counts = _score(render("jsonl"), lambda part: sink.write(parquet.table_of(part.texts)), stop_early)
+            counts = _score(
+                render("jsonl"), lambda part: sink.write(parquet.table_of(part.texts)), stop_early, progress
+            )
         else:
             parquet = require("badugi_fast.history.parquet", "--format parquet")
             if stop_early:
                 raise ValueError("--fail-on-mismatch cannot stop workers writing Parquet files: leave one out")
             local = not is_url(args.output)  # a folder of an object store is written as it is
             folder = stack.enter_context(replacing_folder(args.output, _is_part)) if local else args.output
-            counts = _score(on_dask.write_parts(client, sources, folder), lambda part: None, stop_early)
+            counts = _score(on_dask.write_parts(client, sources, folder), lambda part: None, stop_early, progress)
     return 1 if counts["mismatch"] or counts["error"] else 0
 
 
@@ -123,27 +129,30 @@ def _jobs(asked: int) -> int:
     return min(asked or available, available)
 
 
-def _score(parts: Iterable[Rendered], write: Callable[[Rendered], None], stop_early: bool) -> Counter[str]:
-    """Write every run's records with ``write``; print progress (on a terminal) and the summary to stderr; return
-    the counts. ``stop_early``: stop after the first hand that mismatches or cannot be read."""
+def _score(
+    parts: Iterable[Rendered], write: Callable[[Rendered], None], stop_early: bool, progress: Progress
+) -> Counter[str]:
+    """Write every run's records with ``write``; show ``progress`` (cleared however the run ends) and print the
+    summary to stderr; return the counts. ``stop_early``: stop after the first hand that mismatches or cannot be
+    read."""
     counts: Counter[str] = Counter()
-    progress = sys.stderr.isatty()
     started = time.perf_counter()
     last_file = None
-    for part in parts:
-        if part.statuses and part.source != last_file:
-            counts["files"] += 1
-            last_file = part.source
-        failed = _first_failure(part.statuses) if stop_early else None
-        hands = len(part.statuses) if failed is None else failed + 1
-        write(_first(part, hands))
-        count_part(counts, part, hands)
-        if failed is not None:
-            _summary(counts, time.perf_counter() - started, progress, stopped=True)
-            return counts
-        if progress:
-            print(f"\rscoring: {counts['files']} files, {counts['hands']} hands", end="", file=sys.stderr, flush=True)
-    _summary(counts, time.perf_counter() - started, progress)
+    failed = None
+    with progress:
+        for part in parts:
+            if part.statuses and part.source != last_file:
+                counts["files"] += 1
+                last_file = part.source
+            failed = _first_failure(part.statuses) if stop_early else None
+            hands = len(part.statuses) if failed is None else failed + 1
+            with progress.paused():
+                write(_first(part, hands))
+            count_part(counts, part, hands)
+            progress.add(part.source, hands)
+            if failed is not None:
+                break
+    _summary(counts, time.perf_counter() - started, stopped=failed is not None)
     return counts
 
 
@@ -164,12 +173,11 @@ def _first_failure(statuses: list[str]) -> int | None:
     return min(found) if found else None
 
 
-def _summary(counts: Counter[str], seconds: float, progress: bool, stopped: bool = False) -> None:
+def _summary(counts: Counter[str], seconds: float, stopped: bool = False) -> None:
     """The one-paragraph summary on stderr."""
     rate = counts["hands"] / seconds if seconds > 0 else 0.0
-    end = "\r" + " " * 60 + "\r" if progress else ""
     print(
-        f"{end}badugi score: {counts['files']} files, {counts['hands']} hands, {counts['badugi']} Badugi hands, "
+        f"badugi score: {counts['files']} files, {counts['hands']} hands, {counts['badugi']} Badugi hands, "
         f"{counts['showdowns']} showdowns, {counts['verified']} verified, {counts['mismatch']} mismatches, "
         f"{counts['error']} errors, {counts['skipped']} skipped, {counts['no_showdown']} without showdown"
         + (f", {counts['unverified']} with nothing to verify" if counts["unverified"] else "")

@@ -35,11 +35,15 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """The PokerStars writer (``hand_text``, ``write_histories``) lives with the reader in ``badugi_fast.history``:
-    it is imported on first use, so that the game loads without the hand-history package."""
-    if name not in ("hand_text", "write_histories"):
-        raise AttributeError(f"module 'badugi_fast.game' has no attribute {name!r}")
-    from badugi_fast.formats.pokerstars import writer
+# Hidden from type checkers, which see the real imports above instead: a misspelt name is then an error,
+# not an Any.
+if not TYPE_CHECKING:
 
-    return getattr(writer, name)
+    def __getattr__(name: str) -> Any:
+        """The PokerStars writer (``hand_text``, ``write_histories``) lives with the reader in ``badugi_fast.history``:
+        it is imported on first use, so that the game loads without the hand-history package."""
+        if name not in ("hand_text", "write_histories"):
+            raise AttributeError(f"module 'badugi_fast.game' has no attribute {name!r}")
+        from badugi_fast.formats.pokerstars import writer
+
+        return getattr(writer, name)

@@ -65,12 +65,15 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """The pipeline's functions (``parse``, ``score_file``, ``score_files``) load the
-    sources, the cutter and the readers: they are imported on first use, so that a module of this package loads
-    without them."""
-    if name not in ("parse", "score_file", "score_files"):
-        raise AttributeError(f"module 'badugi_fast.history' has no attribute {name!r}")
-    from badugi_fast.history import pipeline
+# Hidden from type checkers, which see the real imports above instead: a misspelt name is then an error,
+# not an Any.
+if not TYPE_CHECKING:
 
-    return getattr(pipeline, name)
+    def __getattr__(name: str) -> Any:
+        """The pipeline's functions (``parse``, ``score_file``, ``score_files``) load the sources, the cutter and the
+        readers: they are imported on first use, so that a module of this package loads without them."""
+        if name not in ("parse", "score_file", "score_files"):
+            raise AttributeError(f"module 'badugi_fast.history' has no attribute {name!r}")
+        from badugi_fast.history import pipeline
+
+        return getattr(pipeline, name)

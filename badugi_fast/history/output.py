@@ -17,6 +17,7 @@ import io
 import json
 import re
 import typing
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +31,14 @@ TEXT_FORMATS = ("jsonl", "csv", "table")
 FORMATS = (*TEXT_FORMATS, "parquet")
 
 _CSV_FIELDS = tuple(item.name for item in record_fields(Result))
-_TABLE_HEADER = f"{'hand':<40} {'site':<10} {'status':<11} players / reason\n"
+#: The width of the table's first column (file, hand number, hand id), in terminal columns.
+_WHERE = 40
+#: One line, whose last column says how to read the amounts: what the file says a player collected, then what the
+#: rules pay (``14.00/14.25``: a mismatch).
+_TABLE_HEADER = (
+    f"{'file:hand #id':<{_WHERE}} {'site':<10} {'status':<11} "
+    "paid: player [cards] (hand) collected in the file/due by the rules; or the reason\n"
+)
 
 
 def header(form: str) -> str:
@@ -150,14 +158,51 @@ def _visible(text: str) -> str:
 
 def _table_line(result: Result) -> str:
     """One or two lines: where the hand is, its site and status, who was paid; then the reason if any. Every
-    text from a file is ``_visible``."""
-    where = _visible(f"{_short(result.file)}:{result.index} #{result.hand_id}")
+    text from a file is ``_visible``; a file name too long for the first column is shortened in its middle."""
+    place = _visible(f":{result.index} #{result.hand_id}")
+    where = _elide(_visible(_short(result.file)), _WHERE - _columns(place)) + place
     detail = _visible(result.reason or "") if result.status in ("error", "skipped", "mismatch") else ""
     paid = _visible(", ".join(_player_text(p) for p in result.players if p.collected not in (None, "0", "0.00")))
-    text = f"{where:<40} {_visible(result.site):<10} {result.status:<11} {paid or detail}\n"
+    text = f"{_padded(where, _WHERE)} {_visible(result.site):<10} {result.status:<11} {paid or detail}\n"
     if detail and paid:
-        text += f"{'':<63} {detail}\n"
+        text += f"{'':<{_WHERE + 23}} {detail}\n"
     return text
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: wide (East Asian) characters take two, combining marks none."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text
+    )
+
+
+def _elide(text: str, width: int) -> str:
+    """``text``, or its start and its end around an ellipsis, in at most ``width`` columns.
+
+    >>> _elide("HH20201030 Aalto II - 30-60 - USD Badugi Fixed Limit.txt", 30)
+    'HH20201030 Aalt…ixed Limit.txt'
+    """
+    if _columns(text) <= width:
+        return text
+    room = width - 1  # the ellipsis takes one
+    return _start(text, room - room // 2) + "…" + _start(text[::-1], room // 2)[::-1]
+
+
+def _start(text: str, width: int) -> str:
+    """The longest start of ``text`` that takes at most ``width`` columns."""
+    used = 0
+    for end, char in enumerate(text):
+        used += _columns(char)
+        if used > width:
+            return text[:end]
+    return text
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` and spaces up to ``width`` columns."""
+    return text + " " * (width - _columns(text))
 
 
 def _player_text(player: PlayerResult) -> str:

@@ -31,6 +31,7 @@ from badugi_fast.history.inputs import READ_ERRORS, Opener, Readable, Source
 
 __all__ = [
     "BLOCK_BYTES",
+    "PACKED_SUFFIXES",
     "SAMPLES",
     "SourceLike",
     "TextStream",
@@ -56,6 +57,8 @@ _DECOMPRESSORS: dict[str, Callable[[str], AbstractContextManager[Readable]]] = {
     ".bz2": bz2.BZ2File,
     ".xz": lzma.LZMAFile,
 }
+#: Every kind of compressed file and archive read here, by suffix (what ``badugi score --help`` lists).
+PACKED_SUFFIXES = (*_DECOMPRESSORS, ".zip")
 _UTF8_BOM = b"\xef\xbb\xbf"
 
 

@@ -41,10 +41,14 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """``draw_odds`` and ``equity``, imported from ``reference.odds`` on first use."""
-    if name in ("draw_odds", "equity"):
-        from badugi_fast.reference import odds
+# Hidden from type checkers, which see the real imports above instead: a misspelt name is then an error,
+# not an Any.
+if not TYPE_CHECKING:
 
-        return getattr(odds, name)
-    raise AttributeError(f"module 'badugi_fast.reference' has no attribute {name!r}")
+    def __getattr__(name: str) -> Any:
+        """``draw_odds`` and ``equity``, imported from ``reference.odds`` on first use."""
+        if name in ("draw_odds", "equity"):
+            from badugi_fast.reference import odds
+
+            return getattr(odds, name)
+        raise AttributeError(f"module 'badugi_fast.reference' has no attribute {name!r}")

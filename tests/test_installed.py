@@ -1,0 +1,52 @@
+"""The package under test is the installed one: the wheel's files when it was installed from a wheel (``.ci``
+tests the wheel: a file missing from it fails here, not on a user's machine), this checkout's own files when it was
+installed editable (or not at all). A suite that imported the checkout instead of the wheel fails here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import badugi_fast
+from badugi_fast import _badugi  # the compiled extension (test_backend.py checks it is in use)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def installed_from_a_wheel() -> metadata.Distribution | None:
+    """The installed distribution, unless it is an editable install (or none). Installed: by an installer (which
+    writes INSTALLER), not the metadata a build leaves in the checkout (badugi_fast.egg-info)."""
+    installed = [found for found in metadata.distributions(name="badugi-fast") if found.read_text("INSTALLER")]
+    if not installed:
+        return None
+    distribution = installed[0]
+    direct = json.loads(distribution.read_text("direct_url.json") or "{}")
+    return None if direct.get("dir_info", {}).get("editable", False) else distribution
+
+
+def expected_files() -> tuple[Path, Path]:
+    """Where the package's ``__init__.py`` and its compiled extension must be: installed, or this checkout's."""
+    distribution = installed_from_a_wheel()
+    if distribution is None:
+        folder = ROOT / "badugi_fast"  # editable (a strict install links to these files), or not installed
+    else:
+        folder = Path(str(distribution.locate_file("badugi_fast"))).resolve()
+        assert not folder.is_relative_to(ROOT), f"the wheel's files are in the checkout: {folder}"
+    return folder / "__init__.py", folder / Path(_badugi.__file__).name
+
+
+def test_the_tests_import_the_package_under_test() -> None:
+    package, extension = expected_files()
+    assert Path(badugi_fast.__file__).resolve() == package
+    assert Path(_badugi.__file__).resolve() == extension
+    assert (package.parent / "_table.bin").is_file()
+
+
+def test_commands_the_tests_start_import_it_too() -> None:
+    """``python -m badugi_fast`` run by the tests (from pytest's working directory) imports the same files."""
+    code = "import badugi_fast, badugi_fast._badugi as c; print(badugi_fast.__file__); print(c.__file__)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert [Path(line).resolve() for line in result.stdout.split("\n")[:2]] == list(expected_files())
