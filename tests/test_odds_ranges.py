@@ -25,7 +25,7 @@ Part = tuple[Callable[[Hand], bool], float]
 
 
 @functools.cache
-def cumulative(weights: tuple[float, ...] | list[float]) -> list[float]:
+def cumulative(weights: tuple[float, ...]) -> list[float]:
     return list(accumulate(weights))
 
 
@@ -57,7 +57,8 @@ def possible_hands(holding: object, blocked: set[int], stub: list[int]) -> list[
     if isinstance(holding, str):
         return [(tuple(parse_cards(holding)), 1.0)]
     if isinstance(holding, tuple):  # (known cards, how many unknown)
-        fixed, unknown = holding
+        fixed: str = holding[0]
+        unknown: int = holding[1]
         return [((*parse_cards(fixed), *extra), 1.0) for extra in combinations(stub, unknown)]
     parts: list[Part] = holding  # type: ignore[assignment]
     weights: dict[Hand, float] = {}
@@ -111,8 +112,8 @@ def brute_equity(holdings: Sequence[object], dead: Sequence[int]) -> list[float]
 def as_text(holding: object) -> str:
     if isinstance(holding, str):
         return holding
-    fixed, unknown = holding  # type: ignore[misc]
-    return " ".join([*fixed.split(), *["?"] * unknown])
+    pair: tuple[str, int] = holding  # type: ignore[assignment]  # (known cards, how many unknown)
+    return " ".join([*pair[0].split(), *["?"] * pair[1]])
 
 
 #: Spots of every kind, with their texts and the parts the tests define for them: (text, definition) per player.
@@ -204,10 +205,10 @@ def test_draw_odds_of_a_range_is_the_weighted_mix_of_its_hands() -> None:
 
 
 @functools.cache
-def range_hands(text: str, known: frozenset[int]) -> tuple[list[Hand], list[float]]:
+def range_hands(text: str, known: frozenset[int]) -> tuple[list[Hand], tuple[float, ...]]:
     """A range's hands avoiding the known cards, and their weights, by the rule written in possible_hands."""
     pairs = possible_hands(RANGES[text], set(known), [])
-    return [hand for hand, _ in pairs], tuple(weight for _, weight in pairs)  # type: ignore[return-value]
+    return [hand for hand, _ in pairs], tuple(weight for _, weight in pairs)
 
 
 def monte_carlo(texts: list[str], draws: int, trials: int, seed: int) -> list[float]:
@@ -225,21 +226,21 @@ def monte_carlo(texts: list[str], draws: int, trials: int, seed: int) -> list[fl
             taken = set(known)
             for p, spec in enumerate(specs):
                 if p in lists:
-                    (hand,) = rng.choices(lists[p][0], cum_weights=cumulative(lists[p][1]))
-                    if taken.intersection(hand):
+                    (chosen,) = rng.choices(lists[p][0], cum_weights=cumulative(lists[p][1]))
+                    if taken.intersection(chosen):
                         break
-                    taken |= set(hand)
-                    hands.append(list(hand))
+                    taken |= set(chosen)
+                    hands.append(list(chosen))
                 else:
                     hands.append([-1 if code is None else code for code in spec.cards or ()])
             else:
                 break
         stub = [code for code in range(52) if code not in taken]
         rng.shuffle(stub)
-        for hand in hands:
-            for i, code in enumerate(hand):
+        for held in hands:
+            for i, code in enumerate(held):
                 if code < 0:
-                    hand[i] = stub.pop()
+                    held[i] = stub.pop()
         muck: list[int] = []
         for _ in range(draws):
             for p, hand in enumerate(hands):
