@@ -248,7 +248,9 @@ struct question {
     struct seat seats[BADUGI_ODDS_MAX_PLAYERS];
     uint64_t dead;
     uint64_t stub; /* every card neither dead nor known: where the unknown cards, the ranges' hands and draws come from */
-    int dealt;     /* how many players hold a range or unknown cards */
+    uint8_t stub_cards[52]; /* the same cards, ascending */
+    int stub_size;
+    int dealt; /* how many players hold a range or unknown cards */
 };
 
 static inline uint64_t range_hand(const struct seat *s, size_t i)
@@ -337,7 +339,11 @@ static int question_check(const struct badugi_question *q, struct question *g)
         g->dealt += s->unknown > 0 || s->range != NULL;
     }
     g->stub = DECK & ~taken;
-    return needed > popcount(g->stub) ? BADUGI_E_STUB : 0;
+    int list[52];
+    g->stub_size = card_list(g->stub, list);
+    for (int i = 0; i < g->stub_size; i++)
+        g->stub_cards[i] = (uint8_t)list[i];
+    return needed > g->stub_size ? BADUGI_E_STUB : 0;
 }
 
 /* The cards a policy throws from `hand` with `left` draws to come, when it has one sure choice; 0 and *sure = 0 when
@@ -725,9 +731,14 @@ static size_t range_pick(const struct seat *s, struct rng *r)
  * number here). */
 static int deal(const struct question *g, struct rng *r, int cards[][4], uint8_t stub[52], int *stub_size)
 {
-    uint64_t taken = ~g->stub;
     for (int p = 0; p < g->players; p++)
         memcpy(cards[p], g->seats[p].cards, sizeof cards[p]);
+    if (!g->dealt) { /* every card known: the stub as it is */
+        memcpy(stub, g->stub_cards, (size_t)g->stub_size);
+        *stub_size = g->stub_size;
+        return 0;
+    }
+    uint64_t taken = ~g->stub;
     for (int p = 0, attempts = 0; p < g->players; p++) {
         const struct seat *s = &g->seats[p];
         if (!s->range)

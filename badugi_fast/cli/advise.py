@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from badugi_fast.cli.equity import discards_argument, policies_argument
@@ -87,29 +88,31 @@ def _answer_line(options: int, sampled: int, samples: int, seed: int | None, wor
 def advice_table(advice: DiscardAdvice) -> str:
     """One row per discard, best first: what it throws, equity, win, tie, a bar; the best marked."""
     head = f"{advice.hand} against {', '.join(advice.against)}: {_draws_text(advice.draws)}"
-    lines = [f"{head}, policies {', '.join(advice.policies)}"]
-    width = max(len("(stand pat)"), *(len(option.throw) for option in advice.options))
-    lines.append(f"{'throw':<{width}}  {'equity':>7}  {'win':>7}  {'tie':>7}")
-    for rank, option in enumerate(advice.options):
-        shown = option.throw or "(stand pat)"
-        row = f"{shown:<{width}}  {percent(option.equity):>7}  {percent(option.win):>7}  {percent(option.tie):>7}"
-        lines.append(f"{row}  {bar(option.equity, 1.0):<31}{'  best' if rank == 0 else ''}".rstrip())
-    sampled = [option for option in advice.options if not option.exact]
-    worst = max((option.stderr for option in sampled), default=0.0)
-    lines.append(_answer_line(len(advice.options), len(sampled), advice.samples, advice.seed, worst))
-    return "\n".join(lines)
+    rows = [(option.throw, (option.equity, option.win, option.tie), option.equity) for option in advice.options]
+    return _table(f"{head}, policies {', '.join(advice.policies)}", ("equity", "win", "tie"), rows, 1.0, advice)
 
 
 def draw_table(advice: DrawAdvice) -> str:
     """One row per discard, likeliest first: what it throws, the chance of reaching the goal, a bar."""
-    lines = [f"{advice.hand}: {_draws_text(advice.draws)}, policy {advice.policy}, goal {advice.goal} or better"]
-    width = max(len("(stand pat)"), *(len(option.throw) for option in advice.options))
-    lines.append(f"{'throw':<{width}}  {'chance':>7}")
-    tallest = advice.best.chance
-    for rank, option in enumerate(advice.options):
-        shown = option.throw or "(stand pat)"
-        row = f"{shown:<{width}}  {percent(option.chance):>7}  {bar(option.chance, tallest):<31}"
-        lines.append(f"{row}{'  best' if rank == 0 else ''}".rstrip())
+    head = f"{advice.hand}: {_draws_text(advice.draws)}, policy {advice.policy}, goal {advice.goal} or better"
+    rows = [(option.throw, (option.chance,), option.chance) for option in advice.options]
+    return _table(head, ("chance",), rows, advice.best.chance, advice)
+
+
+def _table(
+    head: str,
+    columns: tuple[str, ...],
+    rows: Sequence[tuple[str, tuple[float, ...], float]],
+    tallest: float,
+    advice: DiscardAdvice | DrawAdvice,
+) -> str:
+    """The question, a row per option (what it throws, its figures, a bar of the last value, the best marked), and
+    how the options were answered."""
+    width = max(len("(stand pat)"), *(len(throw) for throw, _, _ in rows))
+    lines = [head, "  ".join([f"{'throw':<{width}}", *(f"{column:>7}" for column in columns)])]
+    for rank, (throw, values, size) in enumerate(rows):
+        figures = "  ".join([f"{throw or '(stand pat)':<{width}}", *(f"{percent(value):>7}" for value in values)])
+        lines.append(f"{figures}  {bar(size, tallest):<31}{'  best' if rank == 0 else ''}".rstrip())
     sampled = [option for option in advice.options if not option.exact]
     worst = max((option.stderr for option in sampled), default=0.0)
     lines.append(_answer_line(len(advice.options), len(sampled), advice.samples, advice.seed, worst))

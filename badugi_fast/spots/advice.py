@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from badugi_fast.cards import card_str
 from badugi_fast.drawing import bound_text, rank_bound
@@ -24,6 +24,9 @@ __all__ = [
     "draw_advice",
     "option_spot",
 ]
+
+#: An option of advice: a DiscardOption or a DrawOption.
+Option = TypeVar("Option")
 
 
 def discards_of(spot: Spot) -> list[tuple[int, ...]]:
@@ -71,8 +74,36 @@ class DiscardOption:
         return DiscardOption(_throw_text(thrown), equity, win, tie, stderr, exact)
 
 
+class _Advice(Generic[Option]):
+    """What both kinds of advice offer: the best option, whether all were exact, a JSON-ready copy."""
+
+    options: tuple[Option, ...]
+
+    @property
+    def best(self) -> Option:
+        """The first option: the best one."""
+        return self.options[0]
+
+    @property
+    def exact(self) -> bool:
+        """Whether every option was computed exactly."""
+        return all(option.exact for option in self.options)  # type: ignore[attr-defined]  # both option types
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready copy: every field, tuples as lists, options as dicts."""
+        return {name: _plain(value) for name, value in dataclasses.asdict(self).items()}  # type: ignore[call-overload]
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
 @dataclass(frozen=True)
-class DiscardAdvice:
+class DiscardAdvice(_Advice[DiscardOption]):
     """Every distinct discard of ``hand`` against ``against`` (hands, partial hands or ranges, as given), best
     first: ``options`` (``DiscardOption``), ``best`` the first. Sampled options played ``samples`` trials each from
     ``seed`` (both 0 and None when every option is exact)."""
@@ -84,28 +115,6 @@ class DiscardAdvice:
     options: tuple[DiscardOption, ...]
     samples: int
     seed: int | None
-
-    @property
-    def best(self) -> DiscardOption:
-        """The option with the highest equity."""
-        return self.options[0]
-
-    @property
-    def exact(self) -> bool:
-        """Whether every option was computed exactly."""
-        return all(option.exact for option in self.options)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready copy."""
-        return {
-            "hand": self.hand,
-            "against": list(self.against),
-            "draws": self.draws,
-            "policies": list(self.policies),
-            "options": [dataclasses.asdict(option) for option in self.options],
-            "samples": self.samples,
-            "seed": self.seed,
-        }
 
     @staticmethod
     def of(spot: Spot, options: Sequence[DiscardOption], samples: int, seed: int | None) -> DiscardAdvice:
@@ -138,7 +147,7 @@ class DrawOption:
 
 
 @dataclass(frozen=True)
-class DrawAdvice:
+class DrawAdvice(_Advice[DrawOption]):
     """Every distinct discard of ``hand``, the one most likely to end at or better than ``goal`` first: ``options``
     (``DrawOption``), ``best`` the first. Sampled options played ``samples`` trials each from ``seed``."""
 
@@ -149,28 +158,6 @@ class DrawAdvice:
     options: tuple[DrawOption, ...]
     samples: int
     seed: int | None
-
-    @property
-    def best(self) -> DrawOption:
-        """The option most likely to reach the goal."""
-        return self.options[0]
-
-    @property
-    def exact(self) -> bool:
-        """Whether every option was computed exactly."""
-        return all(option.exact for option in self.options)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready copy."""
-        return {
-            "hand": self.hand,
-            "goal": self.goal,
-            "draws": self.draws,
-            "policy": self.policy,
-            "options": [dataclasses.asdict(option) for option in self.options],
-            "samples": self.samples,
-            "seed": self.seed,
-        }
 
     @staticmethod
     def of(spot: Spot, goal: str, options: Sequence[DrawOption], samples: int, seed: int | None) -> DrawAdvice:
