@@ -6,7 +6,7 @@ pure-Python lookups on purpose (no warning). Unset, the C extension is used when
 ``Backend`` is what both backends offer (``_native``: the C lookups; ``_fallback``: the same in Python over the
 same table). ``history_fast_paths`` are the C fast paths of ``badugi score`` (finding hand headers, reading
 PokerStars text): they exist only with the C backend, because the Python code they mirror (``history.sites``,
-``history.pokerstars.reader``) is the definition and serves without them.
+``formats.pokerstars.reader``) is the definition and serves without them.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ import warnings
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from badugi_fast._native import HeaderFinder, StarsHand
     from badugi_fast._native import OddsQuestion as Question
-    from badugi_fast._native import StarsHand
 
 __all__ = ["Backend", "HistoryFastPaths", "OddsLoops", "backend", "history_fast_paths", "odds_loops"]
 
@@ -62,10 +64,17 @@ class Backend(Protocol):
 class HistoryFastPaths(Protocol):
     """The C fast paths of ``badugi score`` (``_native``)."""
 
+    SITE_ASK: int  # the format code of a header line only Python can decide about
+
+    def header_finder(self, formats: Sequence[tuple[str, str | None]], /) -> HeaderFinder:
+        """The formats to look for: each one's header prefix and the name of its C matcher (None: none)."""
+        ...
+
     def find_headers(
-        self, data: bytes | bytearray, start: int, end: int
+        self, data: bytes | bytearray, start: int, end: int, finder: HeaderFinder, /
     ) -> tuple[list[int], list[int], list[int], int]:
-        """Offsets, site codes and lines of the hand headers in a range of lines, and its number of newlines."""
+        """Offsets, formats (indexes in ``finder``) and lines of the hand headers in a range of lines, and its
+        number of newlines."""
         ...
 
     def stars_scan(self, data: bytes) -> list[StarsHand]:

@@ -5,12 +5,12 @@ Nothing else in the package touches cffi's ``lib`` or ``ffi``. Python owns every
 negative ``BADUGI_E_*`` code, which the callers turn into messages. The four single-hand lookups are the C functions
 themselves, typed: a Python wrapper per call would double the cost of a lookup, and C checks their arguments.
 
-This module is the C backend of ``_backend.Backend``, and the ``_backend.StarsReader``.
+This module is the C backend of ``_backend.Backend``, and its ``HistoryFastPaths`` and ``OddsLoops``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from badugi_fast._badugi import ffi, lib
@@ -27,6 +27,8 @@ __all__ = [
     "HH_SHOWDOWN",
     "HH_SPLIT",
     "HH_VERIFIED",
+    "LIMIT_CODES",
+    "MATCHERS",
     "MAX_THREADS",
     "NAME",
     "ODDS_BINS",
@@ -34,7 +36,7 @@ __all__ = [
     "POLICY_ENTRIES",
     "POLICY_KINDS",
     "SITE_ASK",
-    "SITE_CODES",
+    "HeaderFinder",
     "OddsQuestion",
     "StarsHand",
     "advice_sample",
@@ -43,6 +45,7 @@ __all__ = [
     "equity_exact",
     "equity_sample",
     "find_headers",
+    "header_finder",
     "index4",
     "policy_table",
     "rank4",
@@ -91,7 +94,7 @@ def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
     return bad, first_bad[0]
 
 
-# ---- the PokerStars reader (csrc/stars.c; its Python original is badugi_fast/history/stars.py) ----------------
+# ---- the PokerStars reader (csrc/stars.c; its Python original is formats/pokerstars/reader.py and history/score.py)
 
 #: Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown.
 HH_FALLBACK: int = lib.BADUGI_HH_FALLBACK
@@ -122,6 +125,7 @@ class StarsHand(NamedTuple):
     id_end: int
     game_start: int  # the header's words before " - "
     game_end: int
+    limit: int  # the betting structure the rules held the hand to: a value of LIMIT_CODES
     players: list[int]  # the player entries back to back, PLAYER_FIELDS values each; none in a FALLBACK record
 
 
@@ -137,6 +141,14 @@ def _check_layout() -> None:
 
 
 _check_layout()
+
+#: The codes of ``StarsHand.limit``: fixed, pot, half-pot and no limit (``rules.limits``' order of ``LIMITS``).
+LIMIT_CODES: tuple[int, ...] = (
+    lib.BADUGI_LIMIT_FIXED,
+    lib.BADUGI_LIMIT_POT,
+    lib.BADUGI_LIMIT_HALF_POT,
+    lib.BADUGI_LIMIT_NO,
+)
 
 _HAND_FIELDS = len(StarsHand._fields)
 _PLAYERS = _HAND_FIELDS - 1  # the position of the player count, the last value of a hand's own fields
@@ -174,24 +186,53 @@ def stars_scan(data: bytes) -> list[StarsHand]:
     return records
 
 
-# ---- hand headers of every site (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -------------
+# ---- hand headers of every format (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -----------
 
-#: Site codes of badugi_find_headers, in the order of ``history.sites.PARSERS``; SITE_ASK: Python must decide.
-SITE_CODES: tuple[int, ...] = (
-    lib.BADUGI_SITE_STARS,
-    lib.BADUGI_SITE_FULL_TILT,
-    lib.BADUGI_SITE_MERGE,
-    lib.BADUGI_SITE_KINGSCLUB,
-    lib.BADUGI_SITE_PHH,
-)
+#: The matchers csrc/sites.c has, by the name a format gives as its ``c_matcher`` (formats/format.py).
+MATCHERS: dict[str, int] = {
+    "pokerstars": lib.BADUGI_MATCH_POKERSTARS,
+    "full_tilt": lib.BADUGI_MATCH_FULL_TILT,
+    "merge": lib.BADUGI_MATCH_MERGE,
+    "kingsclub": lib.BADUGI_MATCH_KINGSCLUB,
+    "phh": lib.BADUGI_MATCH_PHH,
+}
+#: The site code of a header line only Python can decide about.
 SITE_ASK: int = lib.BADUGI_SITE_ASK
 _HEADERS_PER_CALL = 4096
 
 
-def find_headers(data: bytes | bytearray, start: int, end: int) -> tuple[list[int], list[int], list[int], int]:
-    """The hand headers among the lines of ``data[start:end]`` as parallel lists: offsets, site codes and lines (the
-    newlines from ``start``); and the number of newlines in that range. ``start`` is a line's start and ``end`` a
-    line's end, as ``history.sites.headers_in`` requires."""
+class HeaderFinder:
+    """The formats ``find_headers`` looks for, in C's terms: each one's header prefix and matcher, in order."""
+
+    __slots__ = ("_formats", "_prefixes", "count")
+
+    def __init__(self, formats: Sequence[tuple[str, str | None]]) -> None:
+        """``formats``: ``(header prefix, matcher name or None)`` of each format; None (or a name C does not have)
+        leaves every line with that prefix to Python."""
+        if not 0 < len(formats) <= lib.BADUGI_MAX_FORMATS:
+            raise ValueError(f"a header finder looks for 1 to {lib.BADUGI_MAX_FORMATS} formats, not {len(formats)}")
+        self._prefixes = [ffi.new("char[]", prefix.encode()) for prefix, _ in formats]  # kept alive with the table
+        self._formats = ffi.new("badugi_format[]", len(formats))
+        for entry, keep, (prefix, matcher) in zip(self._formats, self._prefixes, formats, strict=True):
+            if not prefix:
+                raise ValueError("a format's header prefix is not empty")
+            entry.prefix = keep
+            entry.length = len(prefix.encode())
+            entry.matcher = MATCHERS.get(matcher or "", lib.BADUGI_MATCH_NONE)
+        self.count = len(formats)
+
+
+def header_finder(formats: Sequence[tuple[str, str | None]]) -> HeaderFinder:
+    """A ``HeaderFinder`` of ``formats``: each one's header prefix and matcher name (None: no matcher)."""
+    return HeaderFinder(formats)
+
+
+def find_headers(
+    data: bytes | bytearray, start: int, end: int, finder: HeaderFinder
+) -> tuple[list[int], list[int], list[int], int]:
+    """The hand headers among the lines of ``data[start:end]`` as parallel lists: offsets, formats (their index in
+    ``finder``, or SITE_ASK) and lines (the newlines from ``start``); and the number of newlines in that range.
+    ``start`` is a line's start and ``end`` a line's end, as ``history.sites.headers_in`` requires."""
     if not 0 <= start <= end <= len(data):
         raise ValueError(f"find_headers: {start}:{end} is not a range of {len(data)} bytes")
     offsets, sites = ffi.new("size_t[]", _HEADERS_PER_CALL), ffi.new("uint8_t[]", _HEADERS_PER_CALL)
@@ -201,11 +242,12 @@ def find_headers(data: bytes | bytearray, start: int, end: int) -> tuple[list[in
     found_lines: list[int] = []
     counted = 0
     at = start
+    formats = finder._formats  # noqa: SLF001  # the table this module made
     # Released on the way out, whatever happens: ``data`` is the cutter's buffer, which cannot grow while exported.
     with ffi.from_buffer(data) as text:
         while True:
             count = lib.badugi_find_headers(
-                text, len(data), at, end, offsets, sites, lines, len(offsets), after, newlines
+                text, len(data), at, end, formats, finder.count, offsets, sites, lines, len(offsets), after, newlines
             )
             if count == _REFUSED:
                 raise AssertionError("badugi_find_headers refused its arguments")

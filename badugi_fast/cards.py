@@ -1,7 +1,7 @@
 """Card codes <-> text: the one Python parser of card text.
 
 A card code is ``4 * rank_index + suit_index`` with rank_index A=0, 2=1, ..., K=12 and suit_index c=0, d=1, h=2,
-s=3 (see rules.md). Text is ASCII (``As``), with ``10`` for ``T``, in either case, or with the suit symbols
+s=3 (see docs/rules.md). Text is ASCII (``As``), with ``10`` for ``T``, in either case, or with the suit symbols
 ``♣ ♦ ♥ ♠``. Cards may be run together or separated by spaces or commas.
 """
 

@@ -1,9 +1,9 @@
 """Pots from contributions, and who is paid what: the payout rules of the hand-history scorer and the engine.
 
-Here and nowhere else: uncalled bets go back (``split_uncalled``); main and side pots (``build_pots``); rake comes
-off the main pot first, or per pot as the site recorded it (``rake_per_pot``); each pot goes to its best hand, tied
-hands split it, and the odd chips go one each to the tied players first left of the button (``odd_chip_order``,
-``award_pots``, ``award``). csrc/stars.c mirrors these for PokerStars hands (its ``pay``).
+Here and nowhere else: uncalled bets go back (``uncalled``, ``split_uncalled``); main and side pots
+(``build_pots``); rake comes off the main pot first, or per pot as the site recorded it (``rake_per_pot``); each pot
+goes to its best hand, tied hands split it, and the odd chips go one each to the tied players first left of the
+button (``odd_chip_order``, ``award_pots``, ``award``). csrc/stars.c mirrors these for PokerStars hands (its ``pay``).
 
 Amounts are integers in the smallest unit of the game (cents, or tournament chips). Players are identified by
 their position in the ``contributions`` sequence (seat order, or any order the caller keeps consistently).
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from badugi_fast.ranks import RANK_COUNT
 
-__all__ = ["Pot", "award", "award_pots", "build_pots", "odd_chip_order", "rake_per_pot", "split_uncalled"]
+__all__ = ["Pot", "award", "award_pots", "build_pots", "odd_chip_order", "rake_per_pot", "split_uncalled", "uncalled"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,20 @@ class Pot:
 
     amount: int
     eligible: tuple[int, ...]
+
+
+def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
+    """Who gets back the part of the largest bet that nobody matched, and how much; None when every chip of it was
+    matched. The engine asks this at the end of each betting round (its ``bets`` are the round's, checked when
+    they were made); ``split_uncalled`` asks it of a whole hand.
+
+    >>> uncalled([100, 40, 250]), uncalled([100, 100]), uncalled([5])
+    ((2, 150), None, None)
+    """
+    if len(bets) < 2:
+        return None
+    *_, second, most = sorted(bets)
+    return None if most == second else (bets.index(most), most - second)
 
 
 def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None, int]:
@@ -42,14 +56,12 @@ def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None,
     """
     _check_amounts(contributions, "contribution")
     result = list(contributions)
-    if len(result) < 2:
+    returned = uncalled(result)
+    if returned is None:
         return result, None, 0
-    *_, second, most = sorted(result)
-    if most == second:
-        return result, None, 0
-    top = result.index(most)
-    result[top] = second
-    return result, top, most - second
+    top, excess = returned
+    result[top] -= excess
+    return result, top, excess
 
 
 def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> list[Pot]:

@@ -1,4 +1,4 @@
-"""Rank numbers 1 (best) ... 1092 (worst) <-> the usable ranks they stand for (rules.md, "Rank numbers").
+"""Rank numbers 1 (best) ... 1092 (worst) <-> the usable ranks they stand for (docs/rules.md, "Rank numbers").
 
 Values are card ranks with ace = 1 ... king = 13, highest first. Hands with more usable cards come first; among
 hands with the same number, the one whose values, read from the top, are lower is better.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from badugi_fast.cards import Hand
+from badugi_fast.cards import RANK_CHARS, Hand
 
 __all__ = [
     "RANK_COUNT",
@@ -44,7 +44,6 @@ def _all_values() -> list[tuple[int, ...]]:
 
 _VALUES = _all_values()
 _NUMBER_OF_VALUES = {values: number for number, values in enumerate(_VALUES, 1)}
-_RANK_TEXT = "A23456789TJQK"
 
 
 def rank_number(values: tuple[int, ...]) -> int:
@@ -90,7 +89,7 @@ def describe(rank: int) -> str:
     ValueError: rank number 0 is out of range 1..1092
     """
     values = rank_values(rank)
-    text = "-".join(_RANK_TEXT[value - 1] for value in values)
+    text = "-".join(RANK_CHARS[value - 1] for value in values)
     return f"4-card badugi {text}" if len(values) == 4 else f"{len(values)}-card {text}"
 
 

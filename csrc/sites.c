@@ -1,12 +1,7 @@
-/* badugi-fast: hand headers found in one pass (see sites.h). Each test below names the Python it mirrors. */
+/* badugi-fast: hand headers found in one pass (see sites.h). Each matcher below names the Python it mirrors. */
 #include "sites.h"
 
 #include <string.h>
-
-static int starts_with(const char *line, size_t n, const char *prefix, size_t k)
-{
-    return n >= k && memcmp(line, prefix, k) == 0;
-}
 
 /* Whether line[from:n] holds `word` (k bytes). */
 static int holds(const char *line, size_t n, size_t from, const char *word, size_t k)
@@ -22,72 +17,104 @@ static int ascii_space(unsigned char c) /* str.isspace() of an ASCII character *
     return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
 }
 
-/* merge.HEADER_LINE: "<game" then a space, or nothing but white space to the end of the line. */
-static int merge_header(const char *line, size_t n)
+/* The matchers: 1 when `line` (n bytes, no newline, starting with the format's prefix of k bytes) is a header, 0
+ * when it is not, -1 when only Python can tell. */
+
+/* pokerstars.HEADER_LINE: the prefix, then "Game #" or "Hand #" somewhere after. */
+static int pokerstars_header(const char *line, size_t n, size_t k)
 {
-    if (n > 5 && line[5] == ' ')
-        return BADUGI_SITE_MERGE;
-    for (size_t i = 5; i < n; i++) {
+    return holds(line, n, k, "Game #", 6) || holds(line, n, k, "Hand #", 6);
+}
+
+/* fulltilt.HEADER_LINE: the prefix, then "Game #" somewhere after. */
+static int full_tilt_header(const char *line, size_t n, size_t k) { return holds(line, n, k, "Game #", 6); }
+
+/* merge.HEADER_LINE: "<game" then a space, or nothing but white space to the end of the line. */
+static int merge_header(const char *line, size_t n, size_t k)
+{
+    if (n > k && line[k] == ' ')
+        return 1;
+    for (size_t i = k; i < n; i++) {
         unsigned char c = (unsigned char)line[i];
         if (c >= 0x80)
-            return BADUGI_SITE_ASK; /* a Unicode space, perhaps */
+            return -1; /* a Unicode space, perhaps */
         if (!ascii_space(c))
-            return -1;
+            return 0;
     }
-    return BADUGI_SITE_MERGE;
+    return 1;
 }
 
 /* kingsclub.HEADER_LINE: "#", digits, ": ", then " - " somewhere after. */
-static int kingsclub_header(const char *line, size_t n)
+static int kingsclub_header(const char *line, size_t n, size_t k)
 {
-    size_t i = 1;
+    size_t i = k;
     while (i < n && line[i] >= '0' && line[i] <= '9')
         i++;
     if (i < n && (unsigned char)line[i] >= 0x80)
-        return BADUGI_SITE_ASK; /* a Unicode digit, perhaps */
-    if (i == 1 || !starts_with(line + i, n - i, ": ", 2))
-        return -1;
-    return holds(line, n, i + 2, " - ", 3) ? BADUGI_SITE_KINGSCLUB : -1;
+        return -1; /* a Unicode digit, perhaps */
+    if (i == k || i + 2 > n || line[i] != ':' || line[i + 1] != ' ')
+        return 0;
+    return holds(line, n, i + 2, " - ", 3);
 }
 
-/* phh.HEADER_LINE (badugi_fast/history/phh/reader.py): "variant", spaces or tabs, then "=". */
-static int phh_header(const char *line, size_t n)
+/* phh.HEADER_LINE (badugi_fast/formats/phh/reader.py): "variant", spaces or tabs, then "=". */
+static int phh_header(const char *line, size_t n, size_t k)
 {
-    size_t i = 7;
+    size_t i = k;
     while (i < n && (line[i] == ' ' || line[i] == '\t'))
         i++;
-    return i < n && line[i] == '=' ? BADUGI_SITE_PHH : -1;
+    return i < n && line[i] == '=';
 }
 
-/* sites.header_site: the site whose header `line` (n bytes, no newline) is, -1 for none. */
-static int header_site(const char *line, size_t n)
+int badugi_header_line(const char *line, size_t n, const badugi_format *format)
 {
-    if (n == 0 || (line[0] != 'P' && line[0] != 'F' && line[0] != '<' && line[0] != '#' && line[0] != 'v'))
-        return -1; /* most lines: no site's prefix starts with their first character */
-    if (starts_with(line, n, "PokerStars ", 11)) /* stars.HEADER_LINE */
-        return holds(line, n, 11, "Game #", 6) || holds(line, n, 11, "Hand #", 6) ? BADUGI_SITE_STARS : -1;
-    if (starts_with(line, n, "Full Tilt Poker ", 16)) /* fulltilt.HEADER_LINE */
-        return holds(line, n, 16, "Game #", 6) ? BADUGI_SITE_FULL_TILT : -1;
-    if (starts_with(line, n, "<game", 5))
-        return merge_header(line, n);
-    if (starts_with(line, n, "#", 1))
-        return kingsclub_header(line, n);
-    if (starts_with(line, n, "variant", 7))
-        return phh_header(line, n);
+    size_t k = format->length;
+    if (n < k || memcmp(line, format->prefix, k) != 0)
+        return 0;
+    switch (format->matcher) {
+    case BADUGI_MATCH_POKERSTARS: return pokerstars_header(line, n, k);
+    case BADUGI_MATCH_FULL_TILT: return full_tilt_header(line, n, k);
+    case BADUGI_MATCH_MERGE: return merge_header(line, n, k);
+    case BADUGI_MATCH_KINGSCLUB: return kingsclub_header(line, n, k);
+    case BADUGI_MATCH_PHH: return phh_header(line, n, k);
+    default: return -1; /* BADUGI_MATCH_NONE: a format only Python reads */
+    }
+}
+
+/* registry.header_site: the format whose header `line` (n bytes, no newline) is (its index), -1 for none. */
+static int header_site(const char *line, size_t n, const badugi_format *formats, size_t count)
+{
+    for (size_t f = 0; f < count; f++) {
+        const badugi_format *format = &formats[f];
+        if (n < format->length || memcmp(line, format->prefix, format->length) != 0)
+            continue;
+        int is_header = badugi_header_line(line, n, format);
+        if (is_header < 0)
+            return BADUGI_SITE_ASK;
+        return is_header ? (int)f : -1; /* the prefixes of two formats never begin one another */
+    }
     return -1;
 }
 
-size_t badugi_find_headers(const char *text, size_t length, size_t start, size_t end, size_t *offsets,
-                           uint8_t *sites, size_t *lines, size_t room, size_t *next, size_t *newlines)
+size_t badugi_find_headers(const char *text, size_t length, size_t start, size_t end, const badugi_format *formats,
+                           size_t count, size_t *offsets, uint8_t *sites, size_t *lines, size_t room, size_t *next,
+                           size_t *newlines)
 {
-    if (text == NULL || offsets == NULL || sites == NULL || lines == NULL || next == NULL || newlines == NULL ||
-        start > end || end > length)
+    if (text == NULL || formats == NULL || offsets == NULL || sites == NULL || lines == NULL || next == NULL ||
+        newlines == NULL || start > end || end > length || count > BADUGI_MAX_FORMATS)
         return (size_t)-1;
+    unsigned char first[256] = {0}; /* the first bytes of the prefixes: most lines start with none of them */
+    for (size_t f = 0; f < count; f++) {
+        if (formats[f].prefix == NULL || formats[f].length == 0 || formats[f].matcher < 0 ||
+            formats[f].matcher >= BADUGI_MATCH_COUNT)
+            return (size_t)-1;
+        first[(unsigned char)formats[f].prefix[0]] = 1;
+    }
     size_t found = 0, line = 0, at = start;
     while (at < end && found < room) {
         const char *newline = memchr(text + at, '\n', end - at);
         size_t n = newline ? (size_t)(newline - text) - at : end - at;
-        int site = header_site(text + at, n);
+        int site = n > 0 && first[(unsigned char)text[at]] ? header_site(text + at, n, formats, count) : -1;
         if (site >= 0) {
             offsets[found] = at;
             sites[found] = (uint8_t)site;

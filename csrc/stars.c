@@ -10,6 +10,8 @@
  * Python reads it.
  */
 #include "stars.h"
+#include "rules.h"
+#include "sites.h"
 
 #include <string.h>
 
@@ -27,6 +29,8 @@ typedef struct {
     int64_t street;      /* live chips put in on this betting round: "raises to" counts from here */
     int64_t collected;   /* what the site paid */
     int64_t returned;    /* uncalled bets the site gave back */
+    int64_t stack;       /* at the start of the hand */
+    int drew;            /* the cards of the player's last draw, until their hand is shown again (-1: none) */
     int has_collected, folded, mucked;
     int ncards; /* -1: no cards known */
     uint8_t cards[4];
@@ -44,8 +48,49 @@ typedef struct {
     int64_t pots[BADUGI_HH_MAX_PLAYERS];
     int npots; /* -1 when the site listed no pots */
     long button;
+    int limit;         /* BADUGI_LIMIT_*, or -1 when the header names none this code knows */
+    int64_t stakes[2]; /* common.stakes_in of the header; 0, 0 when it names none */
+    badugi_event events[BADUGI_HH_MAX_EVENTS]; /* what the players did, for rules.c to replay */
+    size_t nevents;
+    signed char owner[52]; /* who was shown holding each card, -1 for nobody (formats/replay._check_cards) */
+    int dealt_in, stub; /* the players dealt in (counted at the first draw), and the cards left to draw from */
     int bad; /* this code cannot vouch for the hand: Python reads it */
 } hand_state;
+
+/* formats/replay._check_cards: a draw of `cards` cards. When the stub runs out, the discards become a new one, and
+ * a card seen before may come back: who held what is forgotten. Every player dealt in has posted or acted by the
+ * first draw, so the stub is counted from them then. */
+static void drawn(hand_state *h, long cards)
+{
+    if (cards < 0)
+        return; /* a count this code could not read: the hand is bad already */
+    if (h->dealt_in == 0) {
+        int in_hand[BADUGI_HH_MAX_PLAYERS] = {0};
+        for (size_t k = 0; k < h->nevents; k++)
+            in_hand[h->events[k].player] = 1;
+        for (int i = 0; i < h->count; i++)
+            h->dealt_in += in_hand[i];
+        h->stub = 52 - 4 * h->dealt_in;
+    }
+    if (cards > h->stub) {
+        h->stub += 52 - 4 * h->dealt_in;
+        memset(h->owner, -1, sizeof h->owner);
+    }
+    h->stub -= (int)cards;
+}
+
+/* One more thing a player did, for the replay of the rules (rules.h); a bad hand when there is no more room (a
+ * hand with so many lines is Python's). Forced bets of nothing are not events (Builder.post writes no action). */
+static void event(hand_state *h, int kind, int player, int64_t value)
+{
+    if ((kind == BADUGI_EVENT_POST || kind == BADUGI_EVENT_ANTE) && value == 0)
+        return;
+    if (h->nevents == BADUGI_HH_MAX_EVENTS) {
+        h->bad = 1;
+        return;
+    }
+    h->events[h->nevents++] = (badugi_event){kind, player, value};
+}
 
 /* ---- spans ------------------------------------------------------------------------------------------------ */
 
@@ -247,21 +292,20 @@ static int suit_of_char(char c)
     return at ? (int)(at - suits) : -1;
 }
 
-/* common.cards_in: every card in s. Returns the count (codes in cards[0..3]); a card Python spells otherwise
- * ("10h", "as", "A♠") or more than four cards make the hand bad. */
+/* common.cards_in: the cards of s, which holds nothing but cards and separators (spaces, commas, brackets).
+ * Returns the count (codes in cards[0..3]); anything else (a damaged card, which Python calls an unreadable line;
+ * a card Python spells otherwise: "10h", "as", "A♠"; KingsClub's hidden "X"; more than four cards) makes the hand
+ * bad. */
 static int cards_in(span s, uint8_t cards[4], hand_state *h)
 {
     int count = 0;
     for (size_t i = 0; i < s.n; i++) {
         char c = s.p[i], next = i + 1 < s.n ? s.p[i + 1] : '\0';
-        int odd_spelling = (c == '1' && next == '0') || (c != '\0' && strchr("tjqka", c) && suit_of_char(next) >= 0);
-        if ((unsigned char)c >= 0x80 || odd_spelling) {
-            h->bad = 1; /* a suit symbol, a "10" or a lowercase rank, which Python reads as cards */
-            return 0;
-        }
-        if (rank_of_char(c) < 0 || suit_of_char(next) < 0)
+        if (c == ' ' || c == ',' || c == '[' || c == ']')
             continue;
-        if (count == 4) {
+        char after = i + 2 < s.n ? s.p[i + 2] : ' ';
+        if (rank_of_char(c) < 0 || suit_of_char(next) < 0 ||
+            !(after == ' ' || after == ',' || after == '[' || after == ']') || count == 4) {
             h->bad = 1;
             return 0;
         }
@@ -289,14 +333,41 @@ static int player_named(hand_state *h, span name)
     return i;
 }
 
-/* Builder.dealt / show / reveal: the player's cards are now `cards` (a new hand forgets older descriptions). */
-static void set_cards(hand_state *h, int i, span text, int forget_descriptions)
+/* Builder.dealt / show / reveal: the player's cards are now `cards` (a new hand forgets older descriptions). What
+ * formats/replay._check_cards holds the history to, more strictly (this code cannot tell when the stub ran out):
+ * four distinct cards; none that another player was shown holding; the same cards as the player was last shown
+ * with, unless `drawn` (a "Dealt to" line after the player's draw: the cards not thrown stay, and the new ones are
+ * cards nobody was shown holding). */
+static void set_cards(hand_state *h, int i, span text, int forget_descriptions, int drawn)
 {
     player *p = &h->players[i];
-    int count = cards_in(text, p->cards, h);
-    if (count == 0)
-        h->bad = 1; /* Python keeps an empty hand of cards, which this code does not model */
-    p->ncards = count;
+    uint8_t cards[4];
+    int count = cards_in(text, cards, h);
+    if (count != 4) {
+        h->bad = 1; /* Python's replay says what is wrong with a hand of other than four cards */
+        return;
+    }
+    uint64_t now = 0, before = 0;
+    for (int c = 0; c < 4; c++)
+        now |= (uint64_t)1 << cards[c];
+    for (int c = 0; p->ncards == 4 && c < 4; c++)
+        before |= (uint64_t)1 << p->cards[c];
+    int changed = __builtin_popcountll(now & ~before);
+    if (__builtin_popcountll(now) != 4 || (p->ncards == 4 && changed && !(drawn && p->drew == changed))) {
+        h->bad = 1; /* a card twice, or a hand that changed otherwise than by the player's draw */
+        return;
+    }
+    for (int c = 0; c < 4; c++) {
+        int owner = h->owner[cards[c]];
+        if ((owner >= 0 && owner != i) || (owner == i && !(before >> cards[c] & 1))) {
+            h->bad = 1; /* a card another player held, or one that comes back: Python knows if the stub ran out */
+            return;
+        }
+        h->owner[cards[c]] = (signed char)i;
+    }
+    memcpy(p->cards, cards, sizeof cards);
+    p->ncards = 4;
+    p->drew = -1;
     if (forget_descriptions)
         p->descriptions = p->conflicting = 0;
 }
@@ -357,14 +428,21 @@ static void post(hand_state *h, player *p, span tail)
     int64_t chips = amount(last_word(tail), h);
     if (chips < 0)
         return;
+    int i = (int)(p - h->players);
     add_chips(&p->contributed, chips, h);
-    if (find(tail, "ante") >= 0 || find(tail, "dead") >= 0)
+    if (find(tail, "ante") >= 0 || find(tail, "dead") >= 0) {
+        event(h, BADUGI_EVENT_ANTE, i, chips);
         return; /* in the pot, not part of the player's bet on the street */
+    }
     if (find(tail, "&") >= 0) {
-        add_chips(&p->street, h->big_blind && h->big_blind < chips ? h->big_blind : chips, h);
+        int64_t live = h->big_blind && h->big_blind < chips ? h->big_blind : chips;
+        add_chips(&p->street, live, h);
+        event(h, BADUGI_EVENT_POST, i, live);
+        event(h, BADUGI_EVENT_ANTE, i, chips - live);
         return;
     }
     add_chips(&p->street, chips, h);
+    event(h, BADUGI_EVENT_POST, i, chips);
     if (find(tail, "big blind") >= 0 && chips > h->big_blind)
         h->big_blind = chips;
 }
@@ -381,6 +459,8 @@ static void player_action(hand_state *h, int i, span rest)
         chips = amount(equals(verb, "raises") ? last_word(tail) : tail, h);
         if (chips < 0)
             return;
+        event(h, equals(verb, "calls") ? BADUGI_EVENT_CALL : equals(verb, "bets") ? BADUGI_EVENT_BET : BADUGI_EVENT_RAISE,
+              i, chips);
         if (equals(verb, "raises")) {
             chips -= p->street; /* "raises $0.25 to $0.50": the last amount is the street total */
             if (chips < 0) {
@@ -392,6 +472,9 @@ static void player_action(hand_state *h, int i, span rest)
         add_chips(&p->street, chips, h);
     } else if (equals(verb, "folds")) {
         p->folded = 1;
+        event(h, BADUGI_EVENT_FOLD, i, 0);
+    } else if (equals(verb, "checks")) {
+        event(h, BADUGI_EVENT_CHECK, i, 0);
     } else if (equals(verb, "posts")) {
         post(h, p, tail);
     } else if (equals(verb, "antes")) {
@@ -403,14 +486,24 @@ static void player_action(hand_state *h, int i, span rest)
         span count = before(tail, find_char(tail, ' '));
         if (tail.n && tail.p[0] == '[') /* KingsClub's hero draw, not a PokerStars wording */
             h->bad = 1;
-        else if (number(count, &used, h) < 0 || used != count.n)
-            h->bad = 1;
+        else {
+            long cards = number(count, &used, h);
+            if (cards < 0 || used != count.n)
+                h->bad = 1;
+            event(h, BADUGI_EVENT_DRAW, i, cards);
+            drawn(h, cards);
+            p->drew = (int)cards;
+        }
     } else if (equals(verb, "stands")) {
+        if (starts(tail, "pat")) {
+            event(h, BADUGI_EVENT_DRAW, i, 0);
+            drawn(h, 0);
+        }
         if (find_char(tail, '[') >= 0)
-            set_cards(h, i, tail, 1);
+            set_cards(h, i, after(tail, find_char(tail, '['), 0), 1, 0);
     } else if (equals(verb, "shows")) {
         long close = find_char(tail, ']');
-        set_cards(h, i, before(tail, close), 0);
+        set_cards(h, i, before(tail, close), 0, 0);
         span words = strip_parens(after(tail, close, 1));
         if (words.n)
             describe(h, i, words);
@@ -491,7 +584,9 @@ static void seat_line(hand_state *h, span line)
     memset(p, 0, sizeof *p);
     p->name = name;
     p->seat = seat;
+    p->stack = chips;
     p->ncards = -1;
+    p->drew = -1;
 }
 
 /* lines._POTS, r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)" (the pots named by wordings.pot_names), at offset
@@ -541,7 +636,7 @@ static void summary_line(hand_state *h, span line)
             span cards = after(rest, at, strlen(words[k]));
             long close = find_char(cards, ']');
             span tail = after(cards, close, 1);
-            set_cards(h, i, before(cards, close), 0);
+            set_cards(h, i, before(cards, close), 0, 0);
             long with = find(tail, " with a ");
             span description = after(tail, with, 8);
             if (description.n == 0)
@@ -613,7 +708,7 @@ static void play_line(hand_state *h, span line)
             name.n--;
         int i = player_named(h, name);
         if (i >= 0)
-            set_cards(h, i, cards, 1);
+            set_cards(h, i, cards, 1, 1);
     } else if (starts(line, "Uncalled bet ")) {
         span rest = sub(line, 13);
         long at = find(rest, " returned to ");
@@ -679,6 +774,14 @@ static void body_line(hand_state *h, span line)
                 player_action(h, i, after(line, colon, 2));
                 return;
             }
+            static const char *const playing[] = {"posts ", "calls ", "bets ", "raises ", "folds", "checks",
+                                                  "discards ", "stands pat"}; /* lines._PLAYING */
+            span rest = after(line, colon, 2);
+            for (size_t k = 0; k < sizeof playing / sizeof *playing; k++)
+                if (starts(rest, playing[k])) {
+                    h->bad = 1; /* a player with no seat line plays: Python's replay says so */
+                    return;
+                }
         }
     }
     if (line.n == 0)
@@ -877,10 +980,78 @@ static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expe
 
 /* ---- hands and records -------------------------------------------------------------------------------------- */
 
-/* pokerstars/reader.is_header: "PokerStars " (wordings.HEADER_PREFIX), then "Game #" or "Hand #" (HAND_NUMBERS). */
-static int is_header(span line)
+/* A PokerStars header line (pokerstars/reader.FORMAT.is_header), as csrc/sites.c's finder knows it: "PokerStars "
+ * (wordings.HEADER_PREFIX), then "Game #" or "Hand #" (HAND_NUMBERS). The run this code reads was cut at these
+ * lines by the same test. */
+static const badugi_format POKERSTARS = {"PokerStars ", 11, BADUGI_MATCH_POKERSTARS};
+
+static int is_header(span line) { return badugi_header_line(line.p, line.n, &POKERSTARS) == 1; }
+
+/* common.game_info's betting structure, from the words of the game ("Badugi Limit", "8-Game (Badugi Pot Limit,
+ * ..."): the first that the words hold of "half pot limit", "pot limit", "no limit" and "limit", in any case; -1 for
+ * none. history.read checks it against pokerstars/reader.game_of, the Python original, for every hand vouched for. */
+static int limit_of(span game)
 {
-    return starts(line, "PokerStars ") && (find(line, "Game #") >= 0 || find(line, "Hand #") >= 0);
+    static const struct {
+        const char *words;
+        int limit;
+    } names[] = {{"half pot limit", BADUGI_LIMIT_HALF_POT},
+                 {"half-pot limit", BADUGI_LIMIT_HALF_POT},
+                 {"pot limit", BADUGI_LIMIT_POT},
+                 {"no limit", BADUGI_LIMIT_NO},
+                 {"limit", BADUGI_LIMIT_FIXED}};
+    for (size_t at = 0; at < game.n; at++)
+        for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+            size_t n = strlen(names[k].words), j = 0;
+            while (j < n && at + j < game.n && (game.p[at + j] | 0x20) == names[k].words[j])
+                j++;
+            if (j == n && (at == 0 || game.p[at - 1] == ' ' || game.p[at - 1] == '('))
+                return names[k].limit;
+        }
+    return -1;
+}
+
+/* The end of a stakes amount at s, r"\d[\d,]*(?:\.\d+)?": the offset after it, 0 when there is none. */
+static size_t stakes_amount(span s)
+{
+    size_t i = 0;
+    if (s.n == 0 || !is_digit(s.p[0]))
+        return 0;
+    while (i < s.n && (is_digit(s.p[i]) || s.p[i] == ','))
+        i++;
+    if (i + 1 < s.n && s.p[i] == '.' && is_digit(s.p[i + 1]))
+        for (i++; i < s.n && is_digit(s.p[i]);)
+            i++;
+    return i;
+}
+
+/* common.stakes_in: the first stakes written in the header's text before the date ("$0.25/$0.50", "(20/40)"), as
+ * hundredths in h->stakes (0, 0 for none); a bad hand for text Python's patterns read otherwise (non-ASCII digits,
+ * amounts it would refuse). */
+static void stakes_of(span text, hand_state *h)
+{
+    if (has_unicode(text)) {
+        h->bad = 1;
+        return;
+    }
+    for (size_t at = 0; at < text.n; at++) {
+        span s = sub(text, at);
+        size_t low = stakes_amount(sub(s, currency_sign(s))), start = currency_sign(s);
+        if (low == 0)
+            continue;
+        span rest = sub(s, start + low);
+        if (rest.n == 0 || rest.p[0] != '/')
+            continue;
+        rest = sub(rest, 1);
+        size_t sign = currency_sign(rest), high = stakes_amount(sub(rest, sign));
+        if (high == 0)
+            continue;
+        h->stakes[0] = amount((span){s.p + start, low}, h);
+        h->stakes[1] = amount((span){rest.p + sign, high}, h);
+        if (h->stakes[0] <= 0 || h->stakes[1] <= 0)
+            h->bad = 1; /* Python's stakes are then None, or not what this code can hold the hand to */
+        return;
+    }
 }
 
 /* pokerstars/reader._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)" (wordings.HEADER_PREFIX, HAND_NUMBERS):
@@ -899,6 +1070,8 @@ static int header(span line, span *id, span *game, hand_state *h)
         while (rest.n && rest.p[0] == ' ')
             rest = sub(rest, 1);
         *game = before(rest, find(rest, " - "));
+        h->limit = limit_of(*game);
+        stakes_of(before(rest, rfind(rest, " - ")), h);
         return 1;
     }
     return 0;
@@ -955,6 +1128,21 @@ static void write_players(hand_state *h, const int *order, const int64_t *expect
     record[BADUGI_HH_PLAYERS] = listed;
 }
 
+/* formats/replay.replay: the hand's forced bets, actions and draws, replayed through the rules (csrc/rules.c). */
+static int played_by_the_rules(const hand_state *h)
+{
+    if (h->limit < 0 || h->button < 0 || h->count > BADUGI_RULES_MAX_PLAYERS)
+        return 0;
+    badugi_table table = {.count = h->count, .button = h->button, .limit = h->limit, .showdown = h->showdown};
+    table.stakes[0] = h->stakes[0];
+    table.stakes[1] = h->stakes[1];
+    for (int i = 0; i < h->count; i++) {
+        table.seats[i] = h->players[i].seat;
+        table.stacks[i] = h->players[i].stack;
+    }
+    return badugi_rules_accept(&table, h->events, h->nevents);
+}
+
 /* One hand from the header line at `offset` to the next header; returns the offset after it. What
  * pokerstars/reader.parse_hand and score.score say of a hand, for the hands this code can vouch for. */
 static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
@@ -963,6 +1151,9 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     memset(&h, 0, sizeof h);
     h.total_pot = h.rake = -1;
     h.npots = -1;
+    h.button = -1;
+    h.limit = -1;
+    memset(h.owner, -1, sizeof h.owner);
     span first = line_at(text, length, offset);
     span id = {text, 0}, game = {text, 0};
     if (!header(first, &id, &game, &h) || !mentions_badugi(game))
@@ -991,6 +1182,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     record[BADUGI_HH_ID_END] = record[BADUGI_HH_ID_START] + (int64_t)id.n;
     record[BADUGI_HH_GAME_START] = game.p - text;
     record[BADUGI_HH_GAME_END] = record[BADUGI_HH_GAME_START] + (int64_t)game.n;
+    record[BADUGI_HH_LIMIT] = h.limit;
     record[BADUGI_HH_PLAYERS] = 0;
     if (h.bad || h.section != 2 || h.count == 0)
         return at;
@@ -1006,6 +1198,8 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     for (int k = 0; k < n; k++)
         if (h.players[order[k]].conflicting)
             return at; /* different descriptions of the same cards: Python checks each */
+    if (!played_by_the_rules(&h))
+        return at; /* Python's replay says where the hand leaves the rules, or this code could not tell */
     int64_t expected[BADUGI_HH_MAX_PLAYERS];
     int has_expected[BADUGI_HH_MAX_PLAYERS], ranks[BADUGI_HH_MAX_PLAYERS], split = 0;
     if (!pay(&h, order, expected, has_expected, ranks, &split))

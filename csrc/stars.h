@@ -16,8 +16,12 @@
 #include <stdint.h>
 
 #define BADUGI_HH_MAX_PLAYERS 10
+/* The most actions, forced bets and draws of a hand this code replays through the rules (csrc/rules.c); a hand
+ * with more is Python's. */
+#define BADUGI_HH_MAX_EVENTS 400
 
-/* Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown. */
+/* Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown (and
+ * the hand was played by the rules: csrc/rules.c replays it, as badugi_fast/formats/replay.py does). */
 #define BADUGI_HH_FALLBACK 0
 #define BADUGI_HH_VERIFIED 1
 #define BADUGI_HH_NO_SHOWDOWN 2
@@ -37,8 +41,9 @@
 #define BADUGI_HH_ID_END 7
 #define BADUGI_HH_GAME_START 8 /* the header's words before " - " */
 #define BADUGI_HH_GAME_END 9
-#define BADUGI_HH_PLAYERS 10 /* P, the number of player entries that follow */
-#define BADUGI_HH_HAND_FIELDS 11
+#define BADUGI_HH_LIMIT 10   /* the betting structure the rules held the hand to (rules.h BADUGI_LIMIT_*) */
+#define BADUGI_HH_PLAYERS 11 /* P, the number of player entries that follow */
+#define BADUGI_HH_HAND_FIELDS 12
 /* then P entries of BADUGI_HH_PLAYER_FIELDS values, for the players the result lists, in seat order, with these
  * values at these positions. A FALLBACK record has no player entries. */
 #define BADUGI_HH_NAME_START 0

@@ -9,17 +9,18 @@ from collections.abc import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from badugi_fast.formats.pokerstars import reader
 from badugi_fast.history import read
 from badugi_fast.history.cut import Run
-from badugi_fast.history.score import Result, score
+from badugi_fast.history.record import Result
+from badugi_fast.history.score import score
+from badugi_fast.history.sites import headers_in
 from badugi_fast.history.sources import SAMPLES, decode
 
 TEXT = "\n\n".join(
     decode(gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes())
     for path in sorted(SAMPLES.glob("pokerstars-*"))
 )
-RUN = Run("samples", reader.SITE, 0, 0, TEXT.count("PokerStars "), TEXT.encode())
+RUN = Run("samples", "PokerStars", 0, 0, tuple(headers_in(TEXT.encode(), 0, len(TEXT.encode())).lines), TEXT.encode())
 
 
 def python_path(run: Run) -> list[Result]:

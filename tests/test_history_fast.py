@@ -32,6 +32,7 @@ from badugi_fast.game.simulate import PlayedHand, simulate
 from badugi_fast.history import read
 from badugi_fast.history.cut import Run
 from badugi_fast.history.score import score
+from badugi_fast.history.sites import headers_in
 from badugi_fast.history.sources import SAMPLES, decode
 from badugi_fast.rules.engine import TableRules
 
@@ -41,7 +42,7 @@ pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is no
 def stars_run(text: str, first_index: int = 0, first_line: int = 0) -> Run:
     """PokerStars ``text`` as a run of file "f" that starts at its hand ``first_index`` and line ``first_line``."""
     data = text.encode("utf-8", "surrogatepass")
-    return Run("f", reader.SITE, first_index, first_line, text.count("PokerStars "), data)
+    return Run("f", "PokerStars", first_index, first_line, tuple(headers_in(data, 0, len(data)).lines), data)
 
 
 def python_records(text: str, first_index: int = 0, first_line: int = 0) -> list[dict[str, Any]]:
@@ -73,7 +74,7 @@ def stars_texts(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
         text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
-        if header_site(text[: text.find("\n")]) is reader:
+        if header_site(text[: text.find("\n")]) is reader.FORMAT:
             yield path.name, text
 
 
@@ -285,15 +286,24 @@ def test_payouts_swapped_in_real_files_are_a_mismatch(shared_histories: Path, mo
     assert_swaps_are_mismatches(hands, monkeypatch)
 
 
-_HEAD = """PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
+_HEAD = """PokerStars Game #1:  Badugi No Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
 Table 'T' 6-max Seat #1 is the button
 Seat 1: Al ($10 in chips)
 Seat 2: Bo ($10 in chips)
 Al: posts small blind $0.25
 Bo: posts big blind $0.50
-Al: calls $0.25
-Bo: checks
 """
+
+
+def _draws(betting: str) -> str:
+    """The three draws of a heads-up hand in which both stand pat, each followed by ``betting``."""
+    return "".join(
+        f"*** {words} DRAW ***\nBo: stands pat\nAl: stands pat\n{betting}" for words in ("FIRST", "SECOND", "THIRD")
+    )
+
+
+#: The rest of the honest hand's play: a call, a check, and checks after each draw.
+_PLAY = "Al: calls $0.25\nBo: checks\n" + _draws("Bo: checks\nAl: checks\n")
 _TAIL = """*** SHOW DOWN ***
 Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)
 Bo: shows [Ks Qd Jh Tc] (Badugi: K,Q,J,T)
@@ -314,10 +324,10 @@ _FORGED = [  # 2**56 hundredths each: 256 of them add exactly 2**64 to one of th
 def test_sums_past_64_bits_are_not_vouched_for(forged: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """256 extra amounts of 2**56 hundredths: a 64-bit sum wraps back to the honest hand, which C verifies; the
     forged hand must go to Python, whose integers do not wrap, and be a mismatch naming the exact amount."""
-    honest = _HEAD + _TAIL
+    honest = _HEAD + _PLAY + _TAIL
     assert fast_records(honest)[0]["status"] == "verified"
     assert read_by_python(honest, monkeypatch) == []
-    text = _HEAD + (forged + "\n") * 256 + _TAIL
+    text = _HEAD + (forged + "\n") * 256 + _PLAY + _TAIL
     fast = fast_records(text)
     assert fast == python_records(text)
     assert fast[0]["status"] == "mismatch"
@@ -328,11 +338,9 @@ def test_sums_past_64_bits_are_not_vouched_for(forged: str, monkeypatch: pytest.
 def test_large_honest_amounts_are_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bound on sums is far above any real hand: $400 trillion a player (15 digits, as the C reader takes)."""
     stack, pot, call = "$400,000,000,000,000", "$800,000,000,000,000", "$399,999,999,999,999.50"
-    head = _HEAD.replace("$10 in", f"{stack} in").replace(
-        "Al: calls $0.25\nBo: checks", f"Al: raises {call} to {stack}"
-    )
+    head = _HEAD.replace("$10 in", f"{stack} in")
     tail = _TAIL.replace("collected $1 ", f"collected {pot} ").replace("pot $1 ", f"pot {pot} ")
-    text = f"{head}Bo: calls {call}\n{tail}"
+    text = f"{head}Al: raises {call} to {stack}\nBo: calls {call}\n{_draws('')}{tail}"
     fast = fast_records(text)
     assert fast == python_records(text)
     assert fast[0]["status"] == "verified"
@@ -386,5 +394,5 @@ def mutated(draw: st.DrawFn) -> str:
 def test_damaged_hands_agree(text: str) -> None:
     # ``stars_run`` makes a run of the text as the cut stage would, and that stage makes runs only where there is a
     # header: with every header deleted, the file is one "unknown" record (test_history_fuzz), not a run
-    assume(any(header_site(line) is reader for line in text.split("\n")))
+    assume(any(header_site(line) is reader.FORMAT for line in text.split("\n")))
     assert fast_records(text) == python_records(text)

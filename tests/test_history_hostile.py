@@ -28,6 +28,7 @@ from badugi_fast.cli import main
 from badugi_fast.history import cut, read, score
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import units
+from badugi_fast.history.sites import headers_in
 from badugi_fast.history.sources import SAMPLES, sources_of
 from badugi_fast.parallel import cores
 
@@ -261,7 +262,7 @@ def test_a_hand_too_long_to_be_real_is_an_error_record(monkeypatch: pytest.Monke
 
 def _whole(hands: list[str]) -> cut.Run:
     data = "\n\n\n".join(hands).encode()
-    return cut.Run("x", "PokerStars", 0, 0, len(hands), data)
+    return cut.Run("x", "PokerStars", 0, 0, tuple(headers_in(data, 0, len(data)).lines), data)
 
 
 # ---- files reached twice, FIFOs, stdin ------------------------------------------------------------------------

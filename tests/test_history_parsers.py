@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from badugi_fast.formats.common import MOST_DIGITS, amount
 from badugi_fast.history import Hand, parse, score, score_files
-from badugi_fast.history.score import money, site_values
+from badugi_fast.history.score import site_values
 from badugi_fast.history.sources import SAMPLES, decode
+from badugi_fast.money import MOST_DIGITS, amount_text, parse_amount
 
 STARS = SAMPLES / "pokerstars-cash.txt"
 
@@ -116,14 +116,20 @@ def test_huge_amounts_are_exact_up_to_the_bound_and_refused_past_it() -> None:
     exactly; past it, a clear error instead of Python's int <-> str limit or a float overflow."""
     hand = one_hand(stars_text(), SPLIT_HAND)
     huge = "9" * MOST_DIGITS
-    assert amount(f"${huge}.99") == int(huge + "99")
-    assert money(int(huge + "99") * 10**9) == f"{huge}99{'0' * 7}.00"  # a billion such lines: still exact
-    assert amount("0" * 40_000 + "1.5") == 150  # leading zeros do not count
+    assert parse_amount(f"${huge}.99") == int(huge + "99")
+    assert amount_text(int(huge + "99") * 10**9) == f"{huge}99{'0' * 7}.00"  # a billion such lines: still exact
+    assert parse_amount("0" * 40_000 + "1.5") == 150  # leading zeros do not count
     bets = hand.replace("Bob: calls $0.25", f"Bob: bets ${huge}\nBob: raises $0.25 to ${huge[2:]}", 1)
     result = score(next(parse(bets)))
-    assert (result.status, result.reason) == (
-        "error",
-        f"line 11: Bob brings their street total to {huge[2:]}.00, below what they already put in",
+    assert result.status == "mismatch"
+    assert result.reason is not None
+    assert result.reason.startswith(f"line 10: Bob cannot raise to {huge}.00: the raise must be to exactly 0.50;")
+    assert f"ours Bob {huge[:-1]}8.25" in result.reason  # the uncalled part of it, exactly
+    below = hand.replace("Alice: checks", "Alice: raises $0.10 to $0.10", 1)
+    result = score(next(parse(below)))
+    assert (result.status, (result.reason or "").partition(";")[0]) == (
+        "mismatch",
+        "line 12: Alice brings their total for the round to 0.10, below the 0.25 they already put in",
     )
     too_big = hand.replace("Bob: calls $0.25", f"Bob: calls ${'1' * 5000}", 1)
     result = score(next(parse(too_big)))
@@ -158,7 +164,12 @@ def test_site_descriptions(words: str, values: tuple[int, ...] | None) -> None:
 
 
 def test_money_is_exact() -> None:
-    assert [money(1), money(100, 0), money(-250), money(12345678)] == ["0.01", "1", "-2.50", "123456.78"]
+    assert [amount_text(1), amount_text(100, 0), amount_text(-250), amount_text(12345678)] == [
+        "0.01",
+        "1",
+        "-2.50",
+        "123456.78",
+    ]
 
 
 def test_decoding_boms_utf16_odd_length_and_newlines() -> None:

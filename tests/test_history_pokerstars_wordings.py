@@ -68,7 +68,7 @@ def test_markers_are_read_back() -> None:
 def test_the_header_is_recognised_with_each_hand_number_and_betting_structure() -> None:
     assert set(wordings.LIMITS) == set(LIMITS)
     for number in wordings.HAND_NUMBERS:
-        assert reader.is_header(f"{wordings.HEADER_PREFIX}{number}12:  {wordings.GAME} Limit ($1/$2 USD) - x")
+        assert reader.FORMAT.is_header(f"{wordings.HEADER_PREFIX}{number}12:  {wordings.GAME} Limit ($1/$2 USD) - x")
     for limit, words in wordings.LIMITS.items():
         assert reader.game_of(f"{wordings.GAME} {words} ($0.10/$0.25 USD)") == ("Badugi", True, limit, False, 2)
 
@@ -83,11 +83,11 @@ def test_actions_are_read_back() -> None:
     player_action(build, "Al", f"{wordings.RAISES} $0.40{wordings.TO}$0.50")
     player_action(build, "Bo", f"{wordings.CALLS} $0.25{wordings.ALL_IN}")
     assert build.big_blind == 25
-    assert [(a.kind, a.amount, a.all_in) for a in build.hand.actions] == [
-        ("post", 10, False),
-        ("post", 25, False),
-        ("raise", 40, False),
-        ("call", 25, True),
+    assert [(a.kind, a.amount, a.to, a.all_in) for a in build.hand.actions] == [
+        ("post", 10, None, False),
+        ("post", 25, None, False),
+        ("raise", 0, 50, False),  # "raises $0.40 to $0.50": the total, which the replay turns into chips
+        ("call", 25, None, True),
     ]
     assert split_all_in(f"$3{wordings.ALL_IN}") == ("$3", True)
 

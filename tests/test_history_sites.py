@@ -3,11 +3,16 @@ on lines made to sit on every edge of the header patterns, and each site's own `
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from badugi_fast import _backend
 from badugi_fast.formats import registry
+from badugi_fast.formats.format import TextFormat
+from badugi_fast.formats.model import Hand
 from badugi_fast.history import read, sites
 
 pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is not built or not chosen")
@@ -54,7 +59,7 @@ lines = st.lists(st.sampled_from(PIECES), max_size=8).map("".join)
 def python_and_c(data: bytes) -> tuple[object, object]:
     python = sites.headers_in(data, 0, len(data))
     c = sites.find_headers(data, 0, len(data))
-    return (python.offsets, python.parsers, python.lines, python.newlines), (c.offsets, c.parsers, c.lines, c.newlines)
+    return (python.offsets, python.formats, python.lines, python.newlines), (c.offsets, c.formats, c.lines, c.newlines)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -102,6 +107,29 @@ def test_ranges_and_more_headers_than_one_call_holds() -> None:
 )
 def test_header_site(line: str, site: str | None) -> None:
     parser = registry.header_site(line)
-    assert (parser.SITE if parser is not None else None) == site
+    assert (parser.site if parser is not None else None) == site
     found = sites.find_headers(line.encode(), 0, len(line.encode()))
-    assert [parser.SITE for parser in found.parsers] == ([site] if site else [])
+    assert [form.site for form in found.formats] == ([site] if site else [])
+
+
+#: A format csrc/sites.c has no matcher for, as a new site would be before anyone writes one.
+DEMO = TextFormat("Demo", "Demo Poker ", re.compile(r"\nDemo Poker Hand #\d"), lambda lines, start, end: Hand("Demo"))
+
+
+def test_a_format_c_does_not_know_is_still_found() -> None:
+    formats = (*registry.FORMATS, DEMO)
+    data = b"Demo Poker Hand #1\nx\nPokerStars Hand #2: y\nDemo Poker Hand #x\nDemo Poker Hand #3\n"
+    found = sites.find_headers(data, 0, len(data), formats)
+    assert found == sites.headers_in(data, 0, len(data), formats)
+    assert [form.site for form in found.formats] == ["Demo", "PokerStars", "Demo"]
+    assert found.offsets == [0, 21, 62]
+
+
+def test_every_c_matcher_named_is_one_c_has() -> None:
+    if _backend.history_fast_paths is None:
+        pytest.skip("the C extension is not in use")
+    from badugi_fast._native import MATCHERS
+
+    named = {form.c_matcher for form in registry.FORMATS}
+    assert named <= set(MATCHERS)
+    assert set(MATCHERS) == named  # a matcher no format uses is dead code in csrc/sites.c

@@ -18,10 +18,11 @@ from typing import TextIO
 
 from badugi_fast.files import replacing
 from badugi_fast.formats.model import Hand
-from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, write
+from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, changes, write
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import units
 from badugi_fast.history.read import hands_of
+from badugi_fast.history.score import score
 from badugi_fast.history.sources import expand, refuse_as_output
 
 __all__ = ["FORMATS", "add_arguments", "run"]
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: bool) -> None:
     """Write every hand that converts; count and report the others."""
-    for done in write(_hands(sources), stream):
+    for done in write(_hands(sources), stream, refuse=_not_right):
         counts["hands"] += 1
         if isinstance(done, Skipped):
             _skipped(done, counts)
@@ -78,6 +79,8 @@ def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: 
                 raise _Stop
             continue
         counts["written"] += 1
+        for change in changes(done):
+            _note(f"{done.source}:{done.index} #{done.hand_id} ({done.site}): {change}")
         variant = VARIANTS[done.limit or ""]
         if variant in NON_STANDARD:
             if not counts["non-standard"]:
@@ -88,6 +91,15 @@ def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: 
                 )
             counts["non-standard"] += 1
     stream.flush()
+
+
+def _not_right(hand: Hand) -> str | None:
+    """Why a hand is not written: the scorer calls it a mismatch (it breaks the rules, or was paid wrong), so PHH
+    would record what cannot have happened; None for a hand to write (an unreadable one is PHH's to refuse)."""
+    if not hand.is_badugi or hand.error is not None:
+        return None
+    result = score(hand)
+    return f"badugi score calls it a mismatch: {result.reason}" if result.status == "mismatch" else None
 
 
 def _hands(sources: list[Source]) -> Iterator[Hand]:

@@ -171,7 +171,9 @@ def _summary(counts: Counter[str], seconds: float, progress: bool, stopped: bool
     print(
         f"{end}badugi score: {counts['files']} files, {counts['hands']} hands, {counts['badugi']} Badugi hands, "
         f"{counts['showdowns']} showdowns, {counts['verified']} verified, {counts['mismatch']} mismatches, "
-        f"{counts['error']} errors, {counts['skipped']} skipped, {counts['no_showdown']} without showdown; "
+        f"{counts['error']} errors, {counts['skipped']} skipped, {counts['no_showdown']} without showdown"
+        + (f", {counts['unverified']} with nothing to verify" if counts["unverified"] else "")
+        + "; "
         f"{rate:,.0f} hands/s" + (" (stopped at the first mismatch or error)" if stopped else ""),
         file=sys.stderr,
     )

@@ -19,9 +19,10 @@ from badugi_fast.formats import phh
 from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game.played import hands_of as recorded_hands
 from badugi_fast.game.simulate import PlayedHand, simulate
+from badugi_fast.money import SCALE, parse_amount
 from badugi_fast.parallel import cores
 from badugi_fast.rules.engine import TableRules
-from badugi_fast.rules.limits import LIMITS
+from badugi_fast.rules.limits import FIXED, LIMITS
 
 __all__ = ["FORMATS", "add_arguments", "parse_stakes", "run"]
 
@@ -51,18 +52,20 @@ def parse_stakes(text: str) -> tuple[int, int, bool]:
 
 
 def _amount(text: str, cash: bool) -> int:
-    """Chips, or cents of a dollar amount with at most two decimals."""
-    clean = text.strip().lstrip("$")
-    whole, dot, cents = clean.partition(".")
-    if not (whole + cents).isdigit() or len(cents) > 2 or (dot and not cash):
-        raise ValueError(f"not an amount of {'dollars' if cash else 'chips'}: {text!r}")
-    return int(whole or "0") * 100 + int(cents.ljust(2, "0")) if cash else int(whole)
+    """The engine's amount: cents of a dollar amount (at most two decimals), or whole chips."""
+    if not cash and "." in text:
+        raise ValueError(f"not an amount of chips: {text!r}")
+    try:
+        hundredths = parse_amount(text.strip())
+    except ValueError:
+        raise ValueError(f"not an amount of {'dollars' if cash else 'chips'}: {text!r}") from None
+    return hundredths if cash else hundredths // SCALE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help="how many hands (default 1000)")
     parser.add_argument("--players", type=int, default=6, metavar="P", help="players at the table, 2-10 (default 6)")
-    parser.add_argument("--limit", choices=LIMITS, default="fixed", help="betting structure (default fixed)")
+    parser.add_argument("--limit", choices=LIMITS, default=FIXED, help="betting structure (default fixed)")
     parser.add_argument(
         "--stakes",
         default="10/20",

@@ -1,34 +1,33 @@
 """``Builder``: turns what a line says into the model, so that each site parser is only a list of wordings.
 
-It keeps the current street and each player's total for it, which turns street totals ("raises to $5",
-KingsClub's "calls 90") into the increments the model stores, and knows the seated names, which attributes lines
-to players even when names contain spaces.
+It keeps the current street and the line being read, and knows the seated names, which attributes lines to players
+even when names contain spaces. It keeps no account of the betting: a total the site writes ("raises to $5",
+KingsClub's "calls 90") is recorded as it is (``Action.to``), and ``done`` replays the hand through the rules
+(``formats.replay``), which turns totals into increments and says where the hand leaves the rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from badugi_fast.formats.common import money, stakes_in, when
-from badugi_fast.formats.model import Action, Draw, Hand, Seat
+from badugi_fast.formats.common import stakes_in, when
+from badugi_fast.formats.model import Action, ActionKind, Draw, Hand, Seat, Sight
+from badugi_fast.formats.replay import replay
 
 __all__ = ["Builder"]
 
 
 class Builder:
-    """Builds a ``Hand`` line by line: the parsers call one method per thing a line says.
+    """Builds a ``Hand`` line by line: the parsers call one method per thing a line says (after setting ``line`` to
+    the index of the line they read), then ``done``."""
 
-    It keeps the current street and each player's total for it, so that sites writing street totals ("raises to
-    $5", KingsClub's "calls 90") can be turned into increments, and it knows the seated names so that lines can be
-    attributed to a player even when names contain spaces.
-    """
-
-    __slots__ = ("_long_names", "_totals", "big_blind", "hand", "names", "street")
+    __slots__ = ("_long_names", "_order", "big_blind", "hand", "line", "names", "street")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.street = 0
-        self._totals: dict[str, int] = {}
+        self.line = -1  # the index of the line being read, in the lines the parser reads
+        self._order = 0  # actions and draws so far
         self.names: set[str] = set()  # the seated players
         self._long_names: list[str] = []
         self.big_blind = 0  # the largest big blind posted so far (the live part of "small & big blinds")
@@ -83,15 +82,18 @@ class Builder:
         return [name for name, live in seen.items() if live]
 
     def new_street(self, street: int) -> None:
-        """Betting on a new street starts: every player's street total is back to zero."""
+        """Betting on a new street starts."""
         self.street = street
-        self._totals.clear()
 
-    def put(self, name: str, kind: str, chips: int, all_in: bool = False) -> None:
-        """A betting action (fold, check, call, bet, raise) that adds ``chips`` to the player's street total."""
-        self.hand.actions.append(Action(self.street, name, kind, chips, all_in))
-        totals = self._totals
-        totals[name] = totals.get(name, 0) + chips
+    def _next(self) -> int:
+        """The place of the next action or draw among the hand's."""
+        self._order += 1
+        return self._order
+
+    def put(self, name: str, kind: ActionKind, chips: int = 0, all_in: bool = False, to: int | None = None) -> None:
+        """A betting action (fold, check, call, bet, raise) that adds ``chips``, or that brings the player's total
+        for the round ``to`` that many (the replay works out what it adds)."""
+        self.hand.actions.append(Action(self.street, name, kind, chips, all_in, to, self.line, self._next()))
 
     def post(self, name: str, chips: int, all_in: bool = False, live: int | None = None) -> None:
         """A blind; ``live`` is the part that counts towards calling (None: all of it), the rest is dead money, which
@@ -100,25 +102,27 @@ class Builder:
         actions = self.hand.actions
         live_chips = chips if live is None else live
         if live_chips:
-            actions.append(Action(self.street, name, "post", live_chips, all_in and live_chips == chips))
+            post = Action(self.street, name, "post", live_chips, all_in and live_chips == chips, None, self.line)
+            post.order = self._next()
+            actions.append(post)
         if live_chips != chips:
-            actions.append(Action(self.street, name, "ante", chips - live_chips, all_in))
-        self._totals[name] = self._totals.get(name, 0) + live_chips
+            actions.append(Action(self.street, name, "ante", chips - live_chips, all_in, None, self.line, self._next()))
 
     def ante(self, name: str, chips: int, all_in: bool = False) -> None:
         """An ante: in the pot, but not part of anyone's bet on the street."""
-        self.hand.actions.append(Action(self.street, name, "ante", chips, all_in))
-
-    def increment(self, name: str, total: int) -> int:
-        """What the player puts in to bring their street total to ``total``."""
-        increment = total - self._totals.get(name, 0)
-        if increment < 0:
-            total_text = money(total, self.hand.places)
-            raise ValueError(f"{name} brings their street total to {total_text}, below what they already put in")
-        return increment
+        self.hand.actions.append(Action(self.street, name, "ante", chips, all_in, None, self.line, self._next()))
 
     def draw(self, name: str, discarded: int, new_cards: tuple[str, ...] | None = None) -> None:
-        self.hand.draws.append(Draw(self.street, name, discarded, new_cards))
+        """The player draws ``discarded`` cards (``new_cards`` when the site shows them)."""
+        self.hand.draws.append(Draw(self.street, name, discarded, new_cards, None, self.line, self._next()))
+
+    def _sight(self, name: str, cards: tuple[str, ...]) -> None:
+        """The history shows the player's whole hand now."""
+        self.hand.sights.append(Sight(name, cards, self.line, self._next()))
+
+    def done(self) -> None:
+        """The hand is read: replay it through the rules (``formats.replay``)."""
+        replay(self.hand)
 
     def dealt(self, name: str, cards: Iterable[str], description: str | None = None) -> None:
         """The player's whole hand is now ``cards`` (hole cards, or the kept and new cards after a draw), with the
@@ -129,6 +133,7 @@ class Builder:
         now = tuple(cards)
         before = hand.cards.get(name)
         hand.cards[name] = now
+        self._sight(name, now)
         if self.street == 0:
             hand.dealt.setdefault(name, now)
         elif before is not None:
@@ -161,12 +166,17 @@ class Builder:
                 draw.thrown = discarded
                 break
         gone = set(discarded)
-        self.hand.cards[name] = tuple(c for c in self.hand.cards.get(name, ()) if c not in gone) + tuple(drawn)
+        held = self.hand.cards.get(name)
+        now = tuple(c for c in held or () if c not in gone) + tuple(drawn)
+        self.hand.cards[name] = now
+        if held is not None:
+            self._sight(name, now)
 
     def show(self, name: str, cards: tuple[str, ...], description: str | None = None) -> None:
         """The player shows ``cards``; at showdown (``hand.showdown`` already set) this counts as contesting.
         Mirrored in csrc/stars.c: set_cards()."""
         self.hand.cards[name] = cards
+        self._sight(name, cards)
         if self.hand.showdown and name not in self.hand.shown:
             self.hand.shown.append(name)
         if description:
@@ -176,6 +186,7 @@ class Builder:
         """Cards learnt from the summary (a hand mucked at showdown, or a repeat of a shown one). Mirrored in
         csrc/stars.c: set_cards()."""
         self.hand.cards[name] = cards
+        self._sight(name, cards)
         if description:
             self.describe(name, description)
 

@@ -1,5 +1,5 @@
-"""What every site parser reads the same way: amounts, cards, game names and hand numbers, and the error a parser
-raises for a line it cannot read."""
+"""What every site parser reads the same way: cards, game names, stakes, dates and hand numbers, and the error a
+parser raises for a line it cannot read. Amounts are read by ``badugi_fast.money``."""
 
 from __future__ import annotations
 
@@ -7,19 +7,10 @@ import datetime
 import re
 
 from badugi_fast.cards import find_cards
+from badugi_fast.money import parse_amount
+from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
 
-__all__ = [
-    "MOST_DIGITS",
-    "ParseError",
-    "Stakes",
-    "amount",
-    "cards_in",
-    "game_info",
-    "hand_id_of",
-    "money",
-    "stakes_in",
-    "when",
-]
+__all__ = ["ParseError", "Stakes", "cards_in", "game_info", "hand_id_of", "stakes_in", "when"]
 
 
 class ParseError(ValueError):
@@ -30,87 +21,46 @@ class ParseError(ValueError):
         self.index = index
 
 
-#: The most digits the whole part of an amount may have (leading zeros aside): 10^30 dollars is far beyond any
-#: site, and it keeps every sum of a hand (however many lines it has) far below the 4,300 digits past which Python
-#: refuses to turn an int into text or back, so that every amount read can be written out exactly.
-MOST_DIGITS = 30
-
-
-def amount(text: str) -> int:
-    """Hundredths in a site's amount text: ``$`` and other currency signs, thousands separators, up to 2 decimals.
-    Mirrored in csrc/stars.c: amount().
-
-    >>> amount("$0.25"), amount("1,285"), amount("5.5"), amount("$5"), amount("€1.05")
-    (25, 128500, 550, 500, 105)
-    >>> amount("1.234")
-    Traceback (most recent call last):
-    ...
-    ValueError: not an amount: '1.234'
-    >>> amount("1" + "0" * 30)
-    Traceback (most recent call last):
-    ...
-    ValueError: amount too large: 31 digits (at most 30) in '1000000000000000000000000000000'
-    """
-    known = _AMOUNTS.get(text)
-    if known is not None:
-        return known
-    clean = text.strip().lstrip("$€£").replace(",", "")
-    whole, dot, fraction = clean.partition(".")
-    if not (whole.isdigit() or (dot and not whole)) or len(fraction) > 2 or (dot and not fraction.isdigit()):
-        raise ValueError(f"not an amount: {text!r}")
-    if len(whole) > MOST_DIGITS:  # leading zeros do not count, but int() would count them
-        whole = whole.lstrip("0")
-        if len(whole) > MOST_DIGITS:
-            raise ValueError(f"amount too large: {len(whole)} digits (at most {MOST_DIGITS}) in {_clipped(text)!r}")
-    value = int(whole or "0") * 100 + int(fraction.ljust(2, "0") if dot else "0")
-    if len(text) <= _KEY_LENGTH:
-        if len(_AMOUNTS) >= _AMOUNTS_KEPT:
-            _AMOUNTS.clear()
-        _AMOUNTS[text] = value
-    return value
-
-
-#: Amounts already read: the same few dozen bets and blinds come back in every hand of a file (a speed-up).
-_AMOUNTS: dict[str, int] = {}
-_AMOUNTS_KEPT = 4096
-#: The longest text the caches of this module keep: real amounts and cards are short, and a hostile file of long
-#: lines must not fill the caches with them (65,536 cards texts of 40 KB would be 2.6 GB).
+#: The longest text the cards cache keeps: real cards texts are short, and a hostile file of long lines must not
+#: fill the cache with them (65,536 cards texts of 40 KB would be 2.6 GB).
 _KEY_LENGTH = 64
 
 
-def _clipped(text: str, most: int = 60) -> str:
-    """``text``, or its start and end around an ellipsis when it is longer than ``most`` characters."""
-    return text if len(text) <= most else f"{text[: most // 2]}…{text[-most // 2 :]}"
-
-
-def money(hundredths: int, places: int = 2) -> str:
-    """An amount in hundredths as the site would write it: 2 decimals, or none for whole tournament chips.
-
-    >>> money(545), money(-5), money(10000, 0), money(150, 0)
-    ('5.45', '-0.05', '100', '1.50')
-    """
-    if places == 0 and hundredths % 100 == 0:
-        return str(hundredths // 100)
-    sign = "-" if hundredths < 0 else ""
-    whole, cents = divmod(abs(hundredths), 100)
-    return f"{sign}{whole}.{cents:02d}"
-
-
 def cards_in(text: str) -> tuple[str, ...]:
-    """``cards.find_cards``, remembered: hole cards, draws and shown hands repeat across the hands of a file.
+    """The cards written in ``text`` (``[As 3h] [5h Ks]``, ``Jh,3h,2s,10s``), as written, remembered: hole cards,
+    draws and shown hands repeat across the hands of a file. Hidden cards (KingsClub's ``[X X X X]``) are no cards.
+    Anything else is a damaged card: ValueError naming it (the line is unreadable; a card is never dropped).
     Mirrored in csrc/stars.c: cards_in().
 
-    >>> cards_in("[As 3h] [5h Ks]")
-    ('As', '3h', '5h', 'Ks')
+    >>> cards_in("[As 3h] [5h Ks]"), cards_in("[X X X X]")
+    (('As', '3h', '5h', 'Ks'), ())
+    >>> cards_in("[6x 2c 3d 4h]")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a card: '6x' in '[6x 2c 3d 4h]'
     """
     known = _CARDS.get(text)
     if known is None:
+        tokens = [token for token in _SEPARATORS.split(text) if token]
         known = find_cards(text)
+        if len(known) != len(tokens):
+            hidden = [token for token in tokens if token in _HIDDEN]
+            if len(hidden) != len(tokens):
+                bad = next(token for token in tokens if token not in _HIDDEN and not _ONE_CARD.fullmatch(token))
+                raise ValueError(f"not a card: {bad!r} in {text if len(text) <= 60 else text[:60] + '…'!r}")
+            known = ()
         if len(text) <= _KEY_LENGTH:
             if len(_CARDS) >= _CARDS_KEPT:
                 _CARDS.clear()
             _CARDS[text] = known
     return known
+
+
+#: What separates the cards of a card text, and a hidden card.
+_SEPARATORS = re.compile(r"[\s,\[\]]+")
+_HIDDEN = frozenset({"X", "x"})
+#: One card, as ``cards.find_cards`` finds them.
+_ONE_CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
 
 
 #: Card texts already read: hole cards, draws and shown hands repeat across the hands of a file (a speed-up).
@@ -120,16 +70,16 @@ _CARDS_KEPT = 65536
 
 _LIMIT = re.compile(r"\b(half[ -]pot limit|hpl|pot limit|no limit|fixed limit|limit|fl|pl|nl)\b", re.IGNORECASE)
 _LIMIT_NAMES = {
-    "half pot limit": "half-pot",
-    "half-pot limit": "half-pot",
-    "hpl": "half-pot",
-    "pot limit": "pot",
-    "pl": "pot",
-    "no limit": "no",
-    "nl": "no",
-    "fixed limit": "fixed",
-    "limit": "fixed",
-    "fl": "fixed",
+    "half pot limit": HALF_POT,
+    "half-pot limit": HALF_POT,
+    "hpl": HALF_POT,
+    "pot limit": POT,
+    "pl": POT,
+    "no limit": NO_LIMIT,
+    "nl": NO_LIMIT,
+    "fixed limit": FIXED,
+    "limit": FIXED,
+    "fl": FIXED,
 }
 _BADUGI = re.compile(r"\bbadugi\b", re.IGNORECASE)
 
@@ -177,7 +127,7 @@ def stakes_in(text: str) -> Stakes | None:
     if found is None:
         return None
     try:
-        low, high = amount(found.group(2)), amount(found.group(3))
+        low, high = parse_amount(found.group(2)), parse_amount(found.group(3))
     except ValueError:
         return None
     return (low, high), found.group(1) or None, found.group(4)

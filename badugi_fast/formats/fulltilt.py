@@ -12,30 +12,20 @@ from collections.abc import Sequence
 
 from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError, game_info
+from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.lines import read_body
 from badugi_fast.formats.model import Hand
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "is_header", "parse_hand"]
+__all__ = ["FORMAT", "SITE", "parse_hand"]
 
 SITE = "Full Tilt"
-#: A hand uses no line before its header.
-LEAD_LINES = 0
-HEADER_PREFIX = "Full Tilt Poker "
+_HEADER_PREFIX = "Full Tilt Poker "
 
 _HEADER = re.compile(r"Full Tilt Poker .*?Game #(\d+): *(.*)")
 
-#: A newline and the start of a line that starts a hand: ``read.header_positions`` finds headers with it.
-HEADER_LINE = re.compile(r"\nFull Tilt Poker [^\n]*?Game #")
+#: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: full_tilt_header()).
+_HEADER_LINE = re.compile(r"\nFull Tilt Poker [^\n]*?Game #")
 _TOURNAMENT_WORDS = ("Tournament", "Sit & Go", "Sit&Go")
-
-
-def is_header(line: str) -> bool:
-    """Whether ``line`` starts a Full Tilt hand.
-
-    >>> is_header("Full Tilt Poker Game #32617272179: Table Clackers (New to the Game) - FL Badugi - $0.10/$0.20")
-    True
-    """
-    return HEADER_LINE.match("\n" + line) is not None
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -65,3 +55,7 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
         build.facts(" - ".join(segments[1:]), header.group(2))
         read_body(build, lines, start + 1, end, separator=" ")
     return hand
+
+
+#: Full Tilt hand histories, as ``formats.registry`` lists them.
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, c_matcher="full_tilt")

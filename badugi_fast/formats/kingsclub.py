@@ -12,22 +12,21 @@ import re
 from collections.abc import Sequence
 
 from badugi_fast.formats.builder import Builder
-from badugi_fast.formats.common import ParseError, amount, game_info
+from badugi_fast.formats.common import ParseError, game_info
+from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.lines import dealt_line, marker, player_action
 from badugi_fast.formats.model import Hand
+from badugi_fast.money import parse_amount
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "is_header", "parse_hand"]
+__all__ = ["FORMAT", "SITE", "parse_hand"]
 
 SITE = "KingsClub"
-#: A hand uses no line before its header.
-LEAD_LINES = 0
-HEADER_PREFIX = "#"
+_HEADER_PREFIX = "#"
 
 _HEADER = re.compile(r"#(\d+): (.*?) - (.*)")
 
-#: A newline and the start of a line that starts a hand (as ``_HEADER`` matches it): ``read.header_positions``
-#: finds headers with it.
-HEADER_LINE = re.compile(r"\n#\d+: [^\n]*? - ")
+#: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: kingsclub_header()).
+_HEADER_LINE = re.compile(r"\n#\d+: [^\n]*? - ")
 _TABLE = re.compile(r"Table '(.*)' Seat (\d+) is the button")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(([\d,.]+)\)")
 _ROUNDS = {
@@ -40,15 +39,6 @@ _ROUNDS = {
     "4TH BETTING ROUND": 3,
 }
 _LAST_ROUND = "4TH BETTING ROUND"
-
-
-def is_header(line: str) -> bool:
-    """Whether ``line`` starts a KingsClub hand.
-
-    >>> is_header("#37732805: Limit Badugi - 30/60"), is_header("# a comment")
-    (True, False)
-    """
-    return HEADER_LINE.match("\n" + line) is not None
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -72,6 +62,7 @@ def _read_body(hand: Hand, lines: Sequence[str], start: int, end: int) -> None:
     try:
         for index in range(start, end):
             line = lines[index]
+            build.line = index
             if not line:
                 continue
             if line[0] == "*":
@@ -86,7 +77,7 @@ def _read_body(hand: Hand, lines: Sequence[str], start: int, end: int) -> None:
                 if line.startswith("Seat "):
                     seat = _SEAT.match(line)
                     if seat is not None:
-                        build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)))
+                        build.seat(int(seat.group(1)), seat.group(2), parse_amount(seat.group(3)))
                 elif line.startswith("Table '"):
                     table = _TABLE.match(line)
                     if table is not None:
@@ -108,12 +99,17 @@ def _read_body(hand: Hand, lines: Sequence[str], start: int, end: int) -> None:
         raise ParseError("the hand ends before its summary (truncated?)", end - 1)
     if not hand.seats:
         raise ParseError("no seat lines", start)
+    build.done()
 
 
 def _summary_line(build: Builder, line: str) -> None:
     """``Rake 1.75`` and the winners: ``Player1 wins pot (568.25)`` or ``Hero wins (168) from pot``."""
     if line.startswith("Rake "):
-        build.hand.rake = amount(line[5:])
+        build.hand.rake = parse_amount(line[5:])
     elif " wins " in line and not line.startswith("Seat "):
         name, _, rest = line.partition(" wins ")
-        build.collect(name, amount(rest.partition("(")[2].partition(")")[0]))
+        build.collect(name, parse_amount(rest.partition("(")[2].partition(")")[0]))
+
+
+#: KingsClub hand histories, as ``formats.registry`` lists them.
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, c_matcher="kingsclub")

@@ -13,7 +13,8 @@ import re
 from collections.abc import Sequence
 
 from badugi_fast.formats.builder import Builder
-from badugi_fast.formats.common import ParseError, amount, cards_in
+from badugi_fast.formats.common import ParseError, cards_in
+from badugi_fast.formats.model import ActionKind
 from badugi_fast.formats.pokerstars.wordings import (
     ALL_IN,
     BETS,
@@ -43,6 +44,7 @@ from badugi_fast.formats.pokerstars.wordings import (
     UNCALLED,
     WITH_A,
 )
+from badugi_fast.money import parse_amount
 
 __all__ = [
     "dealt_line",
@@ -104,7 +106,7 @@ def uncalled_line(build: Builder, line: str) -> None:
     """``Uncalled bet ($0.15) returned to X`` (PokerStars) or ``Uncalled bet of $2.50 returned to X`` (Full Tilt).
     Mirrored in csrc/stars.c: play_line()."""
     chips, _, name = line[len(UNCALLED) :].partition(RETURNED_TO)
-    build.returned(name, amount(chips.strip("()").removeprefix("of ")))
+    build.returned(name, parse_amount(chips.strip("()").removeprefix("of ")))
 
 
 #: The pots of a summary's ``Total pot`` line, named as ``pokerstars.wordings.pot_names`` names them (mirrored in
@@ -138,13 +140,13 @@ def summary_line(build: Builder, line: str) -> None:
     elif line.startswith(TOTAL_POT):
         hand = build.hand
         pots, _, fees = line[len(TOTAL_POT) :].partition(FEES)
-        hand.total_pot = amount(pots.partition(" ")[0])
+        hand.total_pot = parse_amount(pots.partition(" ")[0])
         parts = _POTS.findall(pots) if " pot" in pots else None
         if parts:
-            hand.pots = [amount(part) for part in parts]
+            hand.pots = [parse_amount(part) for part in parts]
         for fee in fees.split(FEES):
             if fee.startswith(RAKE):
-                hand.rake = amount(fee[len(RAKE) :])
+                hand.rake = parse_amount(fee[len(RAKE) :])
 
 
 _REVEALED = (SHOWED, MUCKED)
@@ -172,8 +174,8 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
     >>> b = Builder(Hand("x")); b.seat(1, "Al", 1000)
     >>> for words in ("posts big blind $0.25", "raises $0.25 to $0.50", "calls $0.20 and is all-in"):
     ...     player_action(b, "Al", words)
-    >>> [(a.kind, a.amount, a.all_in) for a in b.hand.actions]
-    [('post', 25, False), ('raise', 25, False), ('call', 20, True)]
+    >>> [(a.kind, a.amount, a.to, a.all_in) for a in b.hand.actions]
+    [('post', 25, None, False), ('raise', 0, 50, False), ('call', 20, None, True)]
     """
     verb, _, tail = rest.partition(" ")
     all_in = False
@@ -181,16 +183,15 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
         tail, all_in = split_all_in(tail)
     kind = _BETTING.get(verb)
     if kind is not None:  # the most frequent lines first: one table look-up
-        chips = 0
         if kind == "call" or kind == "bet":
-            chips = amount(tail)
             if call_totals and kind == "call":
-                chips = build.increment(name, chips)
+                build.put(name, kind, all_in=all_in, to=parse_amount(tail))
+            else:
+                build.put(name, kind, parse_amount(tail), all_in)
         elif kind == "raise":  # "raises $0.25 to $0.50" or "raises to $0.50": the last amount is the street total
-            chips = build.increment(name, amount(tail.rpartition(" ")[2]))
+            build.put(name, kind, all_in=all_in, to=parse_amount(tail.rpartition(" ")[2]))
         else:
-            all_in = False
-        build.put(name, kind, chips, all_in)
+            build.put(name, kind)
     elif verb == DISCARDS:
         if tail[:1] == "[":  # KingsClub's hero: "discards [7h Qc] draws [2h 9s]"
             thrown, _, drawn = tail.partition(" draws ")
@@ -204,7 +205,7 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
         if tail.startswith("pat"):  # not Full Tilt's "stands up" (leaving the seat)
             build.draw(name, 0)
         if "[" in tail:  # PokerStars' hero: "stands pat on [2d 3s 4h 6s]"
-            build.dealt(name, cards_in(tail))
+            build.dealt(name, cards_in(tail[tail.index("[") :]))
     elif verb == SHOWS:
         cards, _, description = tail.partition("]")
         build.show(name, cards_in(cards), description.strip(" ()") or None)
@@ -213,13 +214,16 @@ def player_action(build: Builder, name: str, rest: str, call_totals: bool = Fals
     elif verb == "draws":  # KingsClub: "draws 2"
         build.draw(name, int(tail))
     elif verb == "antes":
-        build.ante(name, amount(tail), all_in)
+        build.ante(name, parse_amount(tail), all_in)
     elif verb in ("wins", "ties"):  # Full Tilt: "wins the pot ($0.95) with ...", "ties for the side pot #1 ($2)"
-        build.collect(name, amount(tail.partition("(")[2].partition(")")[0]))
+        build.collect(name, parse_amount(tail.partition("(")[2].partition(")")[0]))
 
+
+#: How the lines of a player's play begin: what someone with no seat line must not do (csrc/stars.c: body_line()).
+_PLAYING = (f"{POSTS} ", f"{CALLS} ", f"{BETS} ", f"{RAISES} ", FOLDS, CHECKS, f"{DISCARDS} ", f"{STANDS} pat")
 
 #: Verbs of one betting action that adds its amount to the player's street total, and the action's kind.
-_BETTING = {CALLS: "call", CHECKS: "check", BETS: "bet", FOLDS: "fold", RAISES: "raise"}
+_BETTING: dict[str, ActionKind] = {CALLS: "call", CHECKS: "check", BETS: "bet", FOLDS: "fold", RAISES: "raise"}
 
 
 def _post(build: Builder, name: str, tail: str, all_in: bool) -> None:
@@ -229,7 +233,7 @@ def _post(build: Builder, name: str, tail: str, all_in: bool) -> None:
     of $0.02``, ``$2.50``, ``a dead small blind of $1``; KingsClub: ``the big blind 30``, ``ante 5.50``.
     Mirrored in csrc/stars.c: post().
     """
-    chips = amount(tail.rpartition(" ")[2])
+    chips = parse_amount(tail.rpartition(" ")[2])
     if "ante" in tail:
         build.ante(name, chips, all_in)
     elif "dead" in tail:
@@ -303,10 +307,11 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
     try:
         for index in range(start, end):
             line = lines[index]
+            build.line = index
             if colon_actions and section != 2:  # PokerStars' common case: "name: verb ..."
                 name, colon, rest = line.partition(": ")
-                if colon and name in names:
-                    player_action(build, name, rest)
+                if colon and (name in names or rest.startswith(_PLAYING)):  # an action without a seat: the replay
+                    player_action(build, name, rest)  # says so (it is not left out of the pot)
                     continue
             if not line:
                 continue
@@ -326,7 +331,7 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
                 seat = seat_match(line)
                 if seat is not None:
                     out = line.find("sitting out", seat.start(4)) >= 0
-                    build.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)), out)
+                    build.seat(int(seat.group(1)), seat.group(2), parse_amount(seat.group(3)), out)
             else:
                 _play_line(build, line, separator)
     except ValueError as error:
@@ -335,6 +340,7 @@ def read_body(build: Builder, lines: Sequence[str], start: int, end: int, separa
         raise ParseError("the hand ends before its summary (truncated?)", end - 1)
     if not hand.seats:
         raise ParseError("no seat lines", start)
+    build.done()
 
 
 def _play_line(build: Builder, line: str, separator: str) -> None:
@@ -356,4 +362,4 @@ def _play_line(build: Builder, line: str, separator: str) -> None:
             build.hand.button = int(button.group(1))
     elif COLLECTED in line:  # PokerStars: "X collected $2.55 from side pot"
         name, _, rest = line.partition(COLLECTED)
-        build.collect(name, amount(rest.partition(" ")[0]))
+        build.collect(name, parse_amount(rest.partition(" ")[0]))

@@ -14,20 +14,21 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 
 from badugi_fast.formats.builder import Builder
-from badugi_fast.formats.common import ParseError, amount, cards_in, game_info
+from badugi_fast.formats.common import ParseError, cards_in, game_info
+from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Hand
+from badugi_fast.money import parse_amount
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "description_of", "is_header", "parse_hand"]
+__all__ = ["FORMAT", "SITE", "description_of", "parse_hand"]
 
 SITE = "Merge"
-HEADER_PREFIX = "<game"
+_HEADER_PREFIX = "<game"
 #: The lines before a ``<game>`` where its ``<description>`` may be.
 LEAD_LINES = 20
 
 #: A newline and the start of a line that starts a hand: ``<game`` then a space (``<game id=...>``), or ``<game`` alone
-#: on its line (the attributes on the lines after it):
-#: ``read.header_positions`` finds headers with it.
-HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
+#: on its line (the attributes on the lines after it). Mirrored in csrc/sites.c: merge_header().
+_HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
 
 _DESCRIPTION_TAG = re.compile(r"<description\s[^>]*")
 #: round id -> street (draw rounds and the betting after them share a street)
@@ -41,15 +42,6 @@ _ROUNDS = {
     "THIRD_DRAW": 3,
     "POST_THIRD_DRAW": 3,
 }
-
-
-def is_header(line: str) -> bool:
-    """Whether ``line`` starts a Merge hand.
-
-    >>> is_header('<game id="31274465-32" starttime="20110129224038">'), is_header("<gamer>")
-    (True, False)
-    """
-    return HEADER_LINE.match("\n" + line) is not None
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -132,6 +124,7 @@ def description_of(line: str) -> tuple[str, str] | None:
 def _read_game(hand: Hand, game: ElementTree.Element) -> None:
     """Seats, then each round's events, cards and winners."""
     build = Builder(hand)
+    build.line = hand.line - 1  # the <game> line: the events are not told apart by line
     names: dict[str, str] = {}
     players = game.find("players")
     if players is None:
@@ -143,7 +136,7 @@ def _read_game(hand: Hand, game: ElementTree.Element) -> None:
         build.seat(
             int(player.get("seat", "")),
             player.get("nickname", ""),
-            amount(player.get("balance", "0")),
+            parse_amount(player.get("balance", "0")),
             player.get("dealtin") == "false",
         )
     for round_ in game.iter("round"):
@@ -164,16 +157,17 @@ def _read_game(hand: Hand, game: ElementTree.Element) -> None:
                     build.dealt(name, cards, element.get("hand"))
             elif element.tag == "winner":
                 if element.get("uncalled") == "true":
-                    build.returned(name, amount(element.get("amount", "")))
+                    build.returned(name, parse_amount(element.get("amount", "")))
                 else:
-                    build.collect(name, amount(element.get("amount", "")))
+                    build.collect(name, parse_amount(element.get("amount", "")))
     hand.collected_includes_uncalled = hand.uncalled is None
+    build.done()
 
 
 def _event(build: Builder, name: str, event: ElementTree.Element) -> None:
     """One ``<event type=... player=... amount=...>``."""
     kind = event.get("type", "")
-    chips = amount(event.get("amount", "0"))
+    chips = parse_amount(event.get("amount", "0"))
     if kind in ("SMALL_BLIND", "BIG_BLIND"):
         build.post(name, chips)
     elif kind == "ANTE":
@@ -192,3 +186,7 @@ def _event(build: Builder, name: str, event: ElementTree.Element) -> None:
         build.draw(name, int(event.get("text", "0")))
     elif kind == "MUCK":
         build.muck(name)
+
+
+#: Merge XML hand histories, as ``formats.registry`` lists them.
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, lead_lines=LEAD_LINES, c_matcher="merge")

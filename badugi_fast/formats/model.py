@@ -1,9 +1,9 @@
 """Site-neutral dataclasses for one hand of poker as a site recorded it.
 
 Every site parser turns its text into these objects and nothing else; the scorer reads only these. Money is an
-``int`` number of hundredths of the table's unit (cents for cash games, hundredths of a chip in tournaments), so
-``$0.25`` is 25 and ``1,285`` chips is 128500: one scale for every site, never a float. ``Hand.places`` says how
-many decimals the site writes (2 for cash, 0 for tournament chips), for printing.
+``int`` number of hundredths of the table's unit (``badugi_fast.money``: cents for cash games, hundredths of a chip
+in tournaments), so ``$0.25`` is 25 and ``1,285`` chips is 128500: one scale for every site, never a float.
+``Hand.places`` says how many decimals the site writes (2 for cash, 0 for tournament chips), for printing.
 
 Players are named as the site names them; names are unique within a hand.
 """
@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from typing import Literal
 
-__all__ = ["SCALE", "Action", "Draw", "Hand", "Seat"]
+__all__ = ["Action", "ActionKind", "Draw", "Hand", "Seat", "Sight"]
 
-#: Hundredths: every amount in the model is ``round(site amount * SCALE)``, exactly.
-SCALE = 100
-
-#: ``Action.kind`` values. ``post`` is a blind (or a live post when joining), ``ante`` an ante or any other dead
+#: What an ``Action`` is. ``post`` is a blind (or a live post when joining), ``ante`` an ante or any other dead
 #: money; the others are the usual betting actions.
-ACTION_KINDS = frozenset({"post", "ante", "fold", "check", "call", "bet", "raise"})
+ActionKind = Literal["post", "ante", "fold", "check", "call", "bet", "raise"]
 
 
 @dataclass(slots=True)
@@ -35,14 +33,20 @@ class Seat:
 
 @dataclass(slots=True)
 class Action:
-    """One betting action. ``amount`` is the money this action added to the pot (the increment, not the street
-    total): the parsers convert "raises to" and KingsClub's round-total calls into increments."""
+    """One betting action. ``amount`` is the money this action added to the pot (the increment). A site that writes
+    the player's total for the round instead ("raises to $5", KingsClub's "calls 90") gives ``to``; replaying the
+    hand through the rules (``formats.replay``) turns it into the increment, and gives every bet and raise its
+    ``to``. ``line`` is where the action is written (an index into the lines its format read; -1 when unknown) and
+    ``order`` its place among the hand's actions and draws."""
 
     street: int  # 0 = before the first draw, 1..3 = after the first..third draw
     player: str
-    kind: str  # one of ACTION_KINDS
+    kind: ActionKind
     amount: int = 0
     all_in: bool = False
+    to: int | None = None
+    line: int = -1
+    order: int = 0
 
 
 @dataclass(slots=True)
@@ -55,6 +59,20 @@ class Draw:
     discarded: int
     new_cards: tuple[str, ...] | None = None
     thrown: tuple[str, ...] | None = None  # the cards thrown away, when the site shows them (hero)
+    line: int = -1
+    order: int = 0
+
+
+@dataclass(slots=True)
+class Sight:
+    """A player's whole hand as the history shows it at one moment: dealt, after a draw (the hero's), shown, or
+    revealed in the summary. ``line`` and ``order`` as for an ``Action``: the replay checks that what the history
+    shows of the cards could have happened."""
+
+    player: str
+    cards: tuple[str, ...]
+    line: int = -1
+    order: int = 0
 
 
 @dataclass(slots=True)
@@ -76,7 +94,9 @@ class Hand:
     does not record what each player was paid (a PHH file without ``winnings`` or ``finishing_stacks``): the scorer
     then pays as the rules pay, and says so.
 
-    A hand the parser could not read has ``error`` set (with ``error_line``) and may be otherwise incomplete.
+    A hand the parser could not read has ``error`` set (with ``error_line``) and may be otherwise incomplete. A hand
+    that was read but breaks a rule of the game (an action out of turn, a bet the stack does not cover, a card held
+    twice) has ``broken`` set to the first rule it breaks, and ``broken_line`` to where (``formats.replay``).
     """
 
     site: str
@@ -104,6 +124,8 @@ class Hand:
     pots: list[int] | None = None
     stakes: tuple[int, int] | None = None  # the site's stakes: fixed limit's small and big bet, else the blinds
     dealt: dict[str, tuple[str, ...]] = field(default_factory=dict)  # first known cards of each player
+    sights: list[Sight] = field(default_factory=list)  # every whole hand the history shows, in order
+    positions: list[str] = field(default_factory=list)  # the players dealt in, from the left of the button round to it
     started: datetime.datetime | None = None
     time_zone: str | None = None
     currency: str | None = None
@@ -114,6 +136,12 @@ class Hand:
     line: int = 1  # line of the file where the hand starts (1-based)
     error: str | None = None
     error_line: int | None = None
+    broken: str | None = None
+    broken_line: int | None = None
+
+    def played(self) -> list[Action | Draw]:
+        """The hand's actions and draws, in the order the history wrote them."""
+        return sorted([*self.actions, *self.draws], key=_order)
 
     def seat_of(self, name: str) -> Seat | None:
         """The seat of player ``name``, or None if they were not seated at the start of the hand.
@@ -125,3 +153,7 @@ class Hand:
             if seat.name == name:
                 return seat
         return None
+
+
+def _order(event: Action | Draw) -> int:
+    return event.order

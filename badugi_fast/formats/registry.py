@@ -1,37 +1,39 @@
-"""The formats of hand histories badugi-fast reads, and which format a hand header belongs to.
+"""The formats of hand histories badugi-fast reads: the only place that says which formats exist.
 
-Every format module offers ``SITE`` (its name in records), ``HEADER_PREFIX`` (how its header lines begin: the
-prefixes of different formats never begin one another), ``is_header(line)`` and ``parse_hand(lines, start, end)``.
-A hand starts at every line that is a header of some format, whatever came before it, so one file may hold the
-hands of several sites, and each is read by its own parser.
+Each is a ``format.Format``; a hand starts at every line that is a header of some format, whatever came before it,
+so one file may hold the hands of several sites, each read by its own format. Adding a format is its module, its
+line in ``FORMATS``, and its tests.
+
+>>> [header_site(line).site for line in ("PokerStars Game #1: Badugi Limit", "Full Tilt Poker Game #9: x",
+...  '<game id="3-2">', "#37732805: Limit Badugi - 30/60", 'variant = "FB"')]
+['PokerStars', 'Full Tilt', 'Merge', 'KingsClub', 'PHH']
+>>> header_site("PokerStars says hello"), header_site("variants = 1"), header_site("# a comment")
+(None, None, None)
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from badugi_fast.formats import fulltilt, kingsclub, merge
+from badugi_fast.formats.format import Format
 from badugi_fast.formats.phh import reader as phh
-from badugi_fast.formats.pokerstars import reader as stars
+from badugi_fast.formats.pokerstars import reader as pokerstars
 
-__all__ = ["BY_NAME", "MOST_LEAD_LINES", "PARSERS", "header_site"]
+__all__ = ["BY_SITE", "FORMATS", "MOST_LEAD_LINES", "WRITERS", "header_site"]
 
-#: The site parsers.
-PARSERS: tuple[ModuleType, ...] = (stars, fulltilt, merge, kingsclub, phh)
-#: The parsers by ``SITE`` name.
-BY_NAME = {parser.SITE: parser for parser in PARSERS}
+#: Every format, in the order headers are tried (their prefixes never begin one another, so the order only says
+#: which is asked first).
+FORMATS: tuple[Format, ...] = (pokerstars.FORMAT, fulltilt.FORMAT, merge.FORMAT, kingsclub.FORMAT, phh.FORMAT)
+#: The formats by the site name they give their hands (``Hand.site``).
+BY_SITE: dict[str, Format] = {form.site: form for form in FORMATS}
+#: The formats that can be written, by site name (``badugi convert --to``).
+WRITERS: dict[str, Format] = {form.site: form for form in FORMATS if form.write_hand is not None}
 #: The most lines before its header that a hand of any format may need (a run of hands carries them).
-MOST_LEAD_LINES = max(parser.LEAD_LINES for parser in PARSERS)
+MOST_LEAD_LINES = max(form.lead_lines for form in FORMATS)
 
 
-def header_site(line: str) -> ModuleType | None:
-    """The parser of the site whose hand header ``line`` is, or None when it is no header.
-
-    >>> header_site("PokerStars Game #1: Badugi Limit").SITE, header_site("#37732805: Limit Badugi - 30/60").SITE
-    ('PokerStars', 'KingsClub')
-    >>> header_site("PokerStars says hello")
-    """
-    for parser in PARSERS:
-        if line.startswith(parser.HEADER_PREFIX) and parser.is_header(line):
-            return parser
+def header_site(line: str, formats: tuple[Format, ...] = FORMATS) -> Format | None:
+    """The format whose hand header ``line`` is, or None when it is no header (of ``formats``)."""
+    for form in formats:
+        if line.startswith(form.header_prefix) and form.is_header(line):
+            return form
     return None

@@ -12,7 +12,9 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from badugi_fast.cards import card_str
-from badugi_fast.formats.model import Action, Draw, Hand, Seat
+from badugi_fast.formats.builder import Builder
+from badugi_fast.formats.model import Hand
+from badugi_fast.money import SCALE
 
 if TYPE_CHECKING:
     from badugi_fast.rules.engine import PlayedHand
@@ -51,7 +53,7 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     if result is None:
         raise ValueError("the hand is not over yet")
     names = played.names
-    scale = 1 if currency else 100  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
+    scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
     hand = Hand(
         SITE,
         hand_id=str(played.hand_id),
@@ -61,49 +63,44 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         places=2 if currency else 0,
         table=TABLE,
         button=state.button + 1,
-        seats=[
-            Seat(seat, name, stack * scale)
-            for seat, name, stack in zip(_SEATS, names, state.starting_stacks, strict=False)
-        ],
         currency=currency,
         stakes=(state.rules.stakes[0] * scale, state.rules.stakes[1] * scale),
         uncalled={},
     )
-    street = 0
-    actions, draws = hand.actions, hand.draws
-    put = [0] * len(names)  # each player's total for the betting round: a raise names its new total
+    build = Builder(hand)
+    for seat, name, stack in zip(_SEATS, names, state.starting_stacks, strict=False):
+        build.seat(seat, name, stack * scale)
+    for player, name in enumerate(names):
+        build.dealt(name, _cards(state.dealt[player]))
     for event in state.events:
         if event[0] == "draw":
             _, player, thrown, _, new = event
-            draws.append(Draw(street, names[player], len(thrown), _cards(new), _cards(thrown)))
+            build.draw(names[player], len(thrown), _cards(new))
+            hand.draws[-1].thrown = _cards(thrown)
         elif event[0] == "call" or event[0] == "bet":
             kind, player, chips, all_in = event
-            put[player] += chips
-            actions.append(Action(street, names[player], kind, chips * scale, all_in))
+            build.put(names[player], kind, chips * scale, all_in)
         elif event[0] == "check" or event[0] == "fold":
-            actions.append(Action(street, names[event[1]], event[0]))
+            build.put(names[event[1]], event[0])
         elif event[0] == "raise":
             _, player, _, total, all_in = event
-            actions.append(Action(street, names[player], "raise", (total - put[player]) * scale, all_in))
-            put[player] = total
+            build.put(names[player], "raise", all_in=all_in, to=total * scale)
         elif event[0] == "post":
             _, player, _, chips, all_in = event
-            put[player] += chips
-            actions.append(Action(street, names[player], "post", chips * scale, all_in))
+            build.post(names[player], chips * scale, all_in)
         elif event[0] == "street":
-            street = event[1]
-            put = [0] * len(names)
+            build.new_street(event[1])
         elif event[0] == "uncalled":
             _, player, chips = event
-            returned = hand.uncalled if hand.uncalled is not None else {}
-            returned[names[player]] = returned.get(names[player], 0) + chips * scale
-            hand.uncalled = returned
-    for player, name in enumerate(names):
-        hand.dealt[name] = _cards(state.dealt[player])
-        hand.cards[name] = _cards(state.cards[player])
+            build.returned(names[player], chips * scale)
     hand.showdown = bool(result.ranks)
-    hand.shown = [names[player] for player in result.show_order]
-    hand.collected = {names[player]: chips * scale for player, chips in result.collected.items()}
+    for player in result.show_order:
+        build.show(names[player], _cards(state.cards[player]))
+    for player, name in enumerate(names):
+        hand.cards[name] = _cards(state.cards[player])
+    for player, chips in result.collected.items():
+        build.collect(names[player], chips * scale)
     hand.rake = result.rake * scale
     hand.total_pot = result.total_pot * scale
+    build.done()
     return hand

@@ -12,7 +12,23 @@
 ... A calls 30
 ... B checks
 ... *** 1ST DRAW ***
+... B stands pat
+... A stands pat
+... *** 2ND BETTING ROUND ***
+... B checks
+... A checks
+... *** 2ND DRAW ***
+... B stands pat
+... A stands pat
+... *** 3RD BETTING ROUND ***
+... B checks
+... A checks
+... *** 3RD DRAW ***
+... B stands pat
+... A stands pat
 ... *** 4TH BETTING ROUND ***
+... B checks
+... A checks
 ... A shows [As 2h 3d 4c]
 ... B shows [Ks Qh Jd Tc]
 ... *** SUMMARY ***
@@ -29,10 +45,11 @@ Supported: PokerStars, Full Tilt and KingsClub text, Merge XML, PHH; see ``badug
 from typing import TYPE_CHECKING, Any
 
 from badugi_fast.formats.model import Action, Draw, Hand, Seat
-from badugi_fast.history.score import PlayerResult, Result, score  # eager: ``score`` is also a submodule's name
+from badugi_fast.history.record import PlayerResult, Result
+from badugi_fast.history.score import score  # eager: ``score`` is also a submodule's name
 
 if TYPE_CHECKING:
-    from badugi_fast.history.pipeline import parse, score_file, score_files, score_files_grouped
+    from badugi_fast.history.pipeline import parse, score_file, score_files
 
 __all__ = [
     "Action",
@@ -45,15 +62,14 @@ __all__ = [
     "score",
     "score_file",
     "score_files",
-    "score_files_grouped",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """The pipeline's functions (``parse``, ``score_file``, ``score_files``, ``score_files_grouped``) load the
+    """The pipeline's functions (``parse``, ``score_file``, ``score_files``) load the
     sources, the cutter and the readers: they are imported on first use, so that a module of this package loads
     without them."""
-    if name not in ("parse", "score_file", "score_files", "score_files_grouped"):
+    if name not in ("parse", "score_file", "score_files"):
         raise AttributeError(f"module 'badugi_fast.history' has no attribute {name!r}")
     from badugi_fast.history import pipeline
 

@@ -1,4 +1,4 @@
-"""The second stage of ``badugi score``: a source's text cut into runs of whole hands, as it streams.
+"""The third stage of ``badugi score``: a source's text cut into runs of whole hands, as it streams.
 
 A hand starts at every line that is a hand header of some site (``sites``) and ends where the next one starts, so
 every header gives exactly one hand. A run is up to ``RUN_HANDS`` consecutive hands of one site (and at most about
@@ -15,9 +15,9 @@ import bisect
 import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
-from types import ModuleType
 
 from badugi_fast.formats.common import hand_id_of
+from badugi_fast.formats.format import Format
 from badugi_fast.formats.registry import MOST_LEAD_LINES
 from badugi_fast.history.inputs import READ_ERRORS, Source
 from badugi_fast.history.sites import find_headers
@@ -39,22 +39,28 @@ _LEAD_BYTES = 64 << 10
 @dataclass(frozen=True)
 class Run:
     """Consecutive whole hands of one site from source ``source``: its ``data`` (normalised text starting at the
-    first hand's header) holds ``hands`` hands, the first of them the source's hand number ``index``, from its line
-    ``line`` (0-based) on. ``lead`` is the text of the few lines before. ``span`` is set when ``data`` is the bytes
-    ``start:end`` of the file ``path`` as it is on disk."""
+    first hand's header) holds a hand at each line of ``starts`` (counted from the run's first line: the first is 0),
+    the first of them the source's hand number ``index``, from its line ``line`` (0-based) on. ``lead`` is the text
+    of the few lines before. ``span`` is set when ``data`` is the bytes ``start:end`` of the file ``path`` as it is
+    on disk."""
 
     source: str
     site: str
     index: int
     line: int
-    hands: int
+    starts: tuple[int, ...]
     data: bytes
     lead: bytes = b""
     span: tuple[str, int, int] | None = None
 
+    @property
+    def hands(self) -> int:
+        """How many hands the run holds."""
+        return len(self.starts)
+
     def detached(self) -> Run:
         """The run without its data when it can be read back from the file: cheaper to send to a worker."""
-        return Run(self.source, self.site, self.index, self.line, self.hands, b"", self.lead, self.span)
+        return Run(self.source, self.site, self.index, self.line, self.starts, b"", self.lead, self.span)
 
     def text(self) -> bytes:
         """The run's text: ``data``, or the bytes of the file it came from."""
@@ -128,9 +134,9 @@ class _Cutter:
         self.buffer = bytearray()
         self.base = self.base_line = 0  # the offset of buffer[0] in the whole text, and its line
         self.scanned = self.scanned_line = 0  # the lines before this offset were looked at for headers
-        # The headers of the hands not handed on yet: offsets, parsers and lines, as parallel lists.
+        # The headers of the hands not handed on yet: offsets, formats and lines, as parallel lists.
         self.offsets: list[int] = []
-        self.parsers: list[ModuleType] = []
+        self.formats: list[Format] = []
         self.lines: list[int] = []
         self.before = b""  # the last few lines before ``base``: the lead of a run that starts there
         self.hands_seen = 0  # hands handed on so far (in runs or as unreadable)
@@ -166,7 +172,7 @@ class _Cutter:
         found = find_headers(self.buffer, self.scanned - self.base, end - self.base)
         base, line = self.base, self.scanned_line
         self.offsets += [base + at for at in found.offsets] if base else found.offsets
-        self.parsers += found.parsers
+        self.formats += found.formats
         self.lines += [line + number for number in found.lines] if line else found.lines
         self.scanned, self.scanned_line = end, line + found.newlines
         if found.offsets:
@@ -191,11 +197,11 @@ class _Cutter:
     def _run_size(self) -> int:
         """How many hands from the first make a run: at most ``run_hands`` and about ``RUN_BYTES``, all of one site,
         none too long (the first is not). Worked out with list operations, not a Python step per hand."""
-        offsets, parsers = self.offsets, self.parsers
+        offsets, formats = self.offsets, self.formats
         count = bisect.bisect_right(offsets, offsets[0] + RUN_BYTES, 1, min(len(offsets), self.run_hands))
-        site = parsers[0]
-        if parsers[:count].count(site) < count:  # another site's hand
-            count = next(number for number in range(1, count) if parsers[number] is not site)
+        site = formats[0]
+        if formats[:count].count(site) < count:  # another site's hand
+            count = next(number for number in range(1, count) if formats[number] is not site)
         lengths = self._lengths(count)
         if max(lengths) > MAX_HAND_BYTES:
             count = next(number for number in range(1, count) if lengths[number] > MAX_HAND_BYTES)
@@ -212,7 +218,7 @@ class _Cutter:
     def _run(self, count: int) -> Run:
         """The run of the first ``count`` headers, up to the next header (the newline before it left out, as in the
         lines of the whole text) or to the end of the text; its text is let go."""
-        start, parser, line = self.offsets[0], self.parsers[0], self.lines[0]
+        start, form, line = self.offsets[0], self.formats[0], self.lines[0]
         if count < len(self.offsets):
             end, end_line = self.offsets[count], self.lines[count]
             stop = end - 1
@@ -225,7 +231,8 @@ class _Cutter:
         span = None
         if self.source.path is not None and shift is not None:
             span = (self.source.path, start + shift, stop + shift)
-        run = Run(self.source.name, parser.SITE, self.hands_seen, line, count, data, self._lines_before(start), span)
+        starts = tuple([number - line for number in self.lines[:count]] if line else self.lines[:count])
+        run = Run(self.source.name, form.site, self.hands_seen, line, starts, data, self._lines_before(start), span)
         self.hands_seen += count
         self._forget(count)
         self._let_go(end, end_line)
@@ -233,7 +240,7 @@ class _Cutter:
 
     def _forget(self, count: int) -> None:
         """Forget the first ``count`` headers: their hands are handed on."""
-        del self.offsets[:count], self.parsers[:count], self.lines[:count]
+        del self.offsets[:count], self.formats[:count], self.lines[:count]
 
     def _lines_before(self, offset: int) -> bytes:
         """The last ``MOST_LEAD_LINES`` whole lines before offset ``offset`` (a line's start), at most
@@ -272,14 +279,14 @@ class _Cutter:
     def _too_long(self) -> Unreadable:
         """An error record for the first hand, longer than any real hand; its text is let go, and the rest of it
         too as it comes when it is still open."""
-        start, parser, line = self.offsets[0], self.parsers[0], self.lines[0]
+        start, form, line = self.offsets[0], self.formats[0], self.lines[0]
         self._forget(1)
         header_end = self.buffer.find(b"\n", start - self.base)
         header = text_of(bytes(self.buffer[start - self.base : header_end]))
         limit = MAX_HAND_BYTES >> 20
         unreadable = Unreadable(
             self.source.name,
-            parser.SITE,
+            form.site,
             self.hands_seen,
             line + 1,
             hand_id_of(header),

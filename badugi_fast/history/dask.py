@@ -60,7 +60,18 @@ __all__ = [
 #: milliseconds, measured by scripts/bench_scale.py) stays under 2% of the work.
 PART_HANDS = 16_000
 #: The totals of ``summary``, in the order ``badugi score`` prints them.
-SUMMARY = ("files", "hands", "badugi", "showdowns", "verified", "mismatch", "error", "skipped", "no_showdown")
+SUMMARY = (
+    "files",
+    "hands",
+    "badugi",
+    "showdowns",
+    "verified",
+    "mismatch",
+    "error",
+    "skipped",
+    "no_showdown",
+    "unverified",
+)
 #: The columns of ``score``'s DataFrame: the record's, and ``showdown`` (not part of the record: for ``summary``).
 FRAME_SCHEMA = SCHEMA.append(pa.field("showdown", pa.bool_()))
 

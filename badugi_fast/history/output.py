@@ -16,19 +16,20 @@ import csv
 import io
 import json
 import re
+import typing
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any
 
-from badugi_fast.history.score import PlayerResult, Result
+from badugi_fast.history.record import PlayerResult, Result, record_fields
 
-__all__ = ["FORMATS", "TEXT_FORMATS", "header", "renderer", "writer"]
+__all__ = ["FORMATS", "TEXT_FORMATS", "header", "renderer"]
 
 #: The formats rendered here, record by record.
 TEXT_FORMATS = ("jsonl", "csv", "table")
 #: Every output format of ``badugi score``: Parquet is the JSON Lines records typed (``parquet``, the dask extra).
 FORMATS = (*TEXT_FORMATS, "parquet")
 
-_CSV_FIELDS = ("file", "index", "hand_id", "site", "game", "limit", "status", "reason", "players")
+_CSV_FIELDS = tuple(item.name for item in record_fields(Result))
 _TABLE_HEADER = f"{'hand':<40} {'site':<10} {'status':<11} players / reason\n"
 
 
@@ -52,17 +53,6 @@ def renderer(form: str) -> Callable[[Result], str]:
     return _table_line
 
 
-def writer(form: str, stream: TextIO) -> Callable[[Result], None]:
-    """Writes the header of format ``form`` to ``stream`` now, and returns a function writing one result."""
-    render = renderer(form)
-    stream.write(header(form))
-
-    def write(result: Result) -> None:
-        stream.write(render(result))
-
-    return write
-
-
 def _check(form: str) -> None:
     if form not in TEXT_FORMATS:
         raise ValueError(f"unknown output format {form!r}: choose one of {', '.join(TEXT_FORMATS)}")
@@ -72,51 +62,62 @@ def _check(form: str) -> None:
 _string: Callable[[str], str] = json.encoder.encode_basestring
 
 
-def _json_line(result: Result) -> str:
-    """``result.as_dict()`` as ``json.dumps(..., ensure_ascii=False)`` writes it, and a newline; written out
-    field by field because building and walking the dicts took longer than scoring (tests check they agree).
+def _json_source() -> str:
+    """The source of ``_json_line``, made from the record's fields (``record``): each written as
+    ``json.dumps(..., ensure_ascii=False)`` writes its value, in order. A function written out field by field rather
+    than a loop over the fields, because building and walking dicts took longer than scoring."""
 
-    >>> _json_line(Result("f", 0, "7", "PokerStars", "Razz", None, "skipped", "not Badugi: Razz"))[-81:]
-    '"limit": null, "status": "skipped", "reason": "not Badugi: Razz", "players": []}\\n'
-    """
-    players = ", ".join(
-        [
-            f'{{"name": {_string(p.name)}, '
-            f'"cards": {"null" if p.cards is None else _string(p.cards)}, '
-            f'"rank": {"null" if p.rank is None else p.rank}, '
-            f'"description": {"null" if p.description is None else _string(p.description)}, '
-            f'"site_description": {"null" if p.site_description is None else _string(p.site_description)}, '
-            f'"collected": {"null" if p.collected is None else _string(p.collected)}, '
-            f'"expected": {"null" if p.expected is None else _string(p.expected)}}}'
-            for p in result.players
-        ]
-    )
+    def value(owner: str, name: str, hint: object) -> str:
+        text = f"{owner}.{name}"
+        if hint in (str, str | None):
+            written = f"_string({text})"
+        elif hint in (int, int | None):
+            written = text
+        else:
+            raise TypeError(f"no JSON rendering for the record field {name} ({hint})")
+        return written if hint in (str, int) else f'"null" if {text} is None else {written}'
+
+    def members(owner: str, kind: type[Result] | type[PlayerResult], skip: str = "") -> str:
+        hints = typing.get_type_hints(kind)
+        return ", ".join(
+            f'"{item.name}": {{{value(owner, item.name, hints[item.name])}}}'
+            for item in record_fields(kind)
+            if item.name != skip
+        )
+
+    players = members("p", PlayerResult)
     return (
-        f'{{"file": {_string(result.file)}, "index": {result.index}, "hand_id": {_string(result.hand_id)}, '
-        f'"site": {_string(result.site)}, "game": {_string(result.game)}, '
-        f'"limit": {"null" if result.limit is None else _string(result.limit)}, '
-        f'"status": {_string(result.status)}, '
-        f'"reason": {"null" if result.reason is None else _string(result.reason)}, "players": [{players}]}}\n'
+        "def _json_line(result):\n"
+        f"    players = ', '.join([f'{{{{{players}}}}}' for p in result.players])\n"
+        f"    return f'{{{{{members('result', Result, skip='players')}, \"players\": [{{players}}]}}}}\\n'\n"
     )
+
+
+def _compile_json_line() -> Callable[[Result], str]:
+    """``_json_line`` compiled from ``_json_source``."""
+    namespace: dict[str, Any] = {"_string": _string}
+    exec(compile(_json_source(), "<badugi_fast.history.output._json_line>", "exec"), namespace)
+    render: Callable[[Result], str] = namespace["_json_line"]
+    return render
+
+
+#: ``result.as_dict()`` as ``json.dumps(..., ensure_ascii=False)`` writes it, and a newline (tests check they agree).
+_json_line = _compile_json_line()
 
 
 def _csv_row(result: Result) -> str:
-    """One CSV row; players are joined into one column with ``_player_text``. Text cells are ``_inert``."""
+    """One CSV row: the record's fields in order, players joined into one column with ``_player_text``. Text cells
+    are ``_inert``."""
+    cells: list[str | int] = [_cell(getattr(result, name)) for name in _CSV_FIELDS if name != "players"]
+    cells.append(_inert("; ".join(_player_text(player) for player in result.players)))
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(
-        (
-            _inert(result.file),
-            result.index,
-            _inert(result.hand_id),
-            _inert(result.site),
-            _inert(result.game),
-            _inert(result.limit or ""),
-            result.status,
-            _inert(result.reason or ""),
-            _inert("; ".join(_player_text(player) for player in result.players)),
-        )
-    )
+    csv.writer(buffer, lineterminator="\n").writerow(cells)
     return buffer.getvalue()
+
+
+def _cell(value: str | int | None) -> str | int:
+    """A field's CSV cell: a number as it is, text made ``_inert``, nothing as an empty cell."""
+    return value if isinstance(value, int) else _inert(value or "")
 
 
 #: What a spreadsheet may take as the start of a formula (OWASP, "CSV Injection").

@@ -3,7 +3,7 @@
 The records are made once, as JSON Lines text (``output``), and read into Arrow with an explicit schema, so a
 Parquet file holds exactly what the JSON Lines would: the same fields, in the same order, with types. ``players``
 is a list of structs; amounts stay the exact decimal strings the site writes (``"5.45"``, or ``"1500"`` for
-tournament chips), never floats; ``rank`` is a small integer.
+tournament chips), never floats; ``rank`` is a small integer. The schema is derived from ``record``'s fields.
 
 One process streams: ``Sink`` writes a row group as soon as enough runs are scored, so memory stays bounded.
 With Dask, each partition is a file of its own (``part_name``) in one folder; ``pyarrow.parquet.read_table`` and
@@ -12,42 +12,41 @@ With Dask, each partition is a file of its own (``part_name``) in one folder; ``
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import typing
 from types import TracebackType
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import pyarrow as pa
 import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
+from badugi_fast.history.record import PlayerResult, Result, record_fields
+
 __all__ = ["ROW_GROUP_ROWS", "SCHEMA", "Sink", "part_name", "table_of"]
 
-_PLAYER = pa.struct(
-    [
-        ("name", pa.string()),
-        ("cards", pa.string()),
-        ("rank", pa.int16()),
-        ("description", pa.string()),
-        ("site_description", pa.string()),
-        ("collected", pa.string()),
-        ("expected", pa.string()),
-    ]
-)
 
-#: The record of one hand, field for field as in JSON Lines (``Result.as_dict``).
-SCHEMA = pa.schema(
-    [
-        ("file", pa.string()),
-        ("index", pa.int64()),
-        ("hand_id", pa.string()),
-        ("site", pa.string()),
-        ("game", pa.string()),
-        ("limit", pa.string()),
-        ("status", pa.string()),
-        ("reason", pa.string()),
-        ("players", pa.list_(_PLAYER)),
-    ]
-)
+def _arrow_type(item: dataclasses.Field[Any], hint: object) -> pa.DataType:
+    """The Arrow type of a record field: its ``arrow`` metadata, or what its Python type says."""
+    if "arrow" in item.metadata:
+        return getattr(pa, item.metadata["arrow"])()
+    if hint in (str, str | None):
+        return pa.string()
+    if hint in (int, int | None):
+        return pa.int64()
+    if hint == list[PlayerResult]:
+        return pa.list_(_struct(PlayerResult))
+    raise TypeError(f"no Arrow type for the record field {item.name} ({hint})")
+
+
+def _struct(kind: type[Result] | type[PlayerResult]) -> pa.StructType:
+    hints = typing.get_type_hints(kind)
+    return pa.struct([(item.name, _arrow_type(item, hints[item.name])) for item in record_fields(kind)])
+
+
+#: The record of one hand, field for field as in JSON Lines (``record.Result``).
+SCHEMA = pa.schema(list(_struct(Result)))
 
 #: Rows per row group in a streamed file: a few runs of hands, a few megabytes in memory.
 ROW_GROUP_ROWS = 1 << 15

@@ -23,7 +23,7 @@ from badugi_fast.history.cut import Run, Unit, cut
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import renderer
 from badugi_fast.history.read import hands_of, results
-from badugi_fast.history.score import Result
+from badugi_fast.history.record import Result
 from badugi_fast.history.sources import SourceLike, expand, sources_of
 from badugi_fast.parallel import ordered_map
 
@@ -36,7 +36,6 @@ __all__ = [
     "render_sources",
     "score_file",
     "score_files",
-    "score_files_grouped",
     "sendable",
     "units",
 ]
@@ -87,19 +86,6 @@ def score_files(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[Result]:
     """
     for part in ordered_map(_results, units(expand(_strings(paths))), jobs, prepare=sendable):
         yield from part
-
-
-def score_files_grouped(paths: Iterable[PathLike], jobs: int = 1) -> Iterator[list[Result]]:
-    """The results of each file named by ``paths`` (folders and archives opened), one list per file that holds a
-    hand (or an error), in order."""
-    group: list[Result] = []
-    for result in score_files(paths, jobs):
-        if group and result.file != group[0].file:
-            yield group
-            group = []
-        group.append(result)
-    if group:
-        yield group
 
 
 def render_files(

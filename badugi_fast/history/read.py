@@ -1,4 +1,4 @@
-"""The third stage of ``badugi score``: a run of hands read and scored, with C where it vouches, else Python.
+"""The fourth stage of ``badugi score``: a run of hands read and scored, with C where it vouches, else Python.
 
 ``results`` is the one place that chooses. PokerStars runs go to the C reader (csrc/stars.c through
 ``_native.stars_scan``), which reads each hand line by line as the site parser (``stars``, ``lines``) does and pays
@@ -13,35 +13,38 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from badugi_fast._backend import HistoryFastPaths, history_fast_paths
 from badugi_fast.cards import card_str
 from badugi_fast.formats.common import ParseError, hand_id_of
-from badugi_fast.formats.model import Hand
+from badugi_fast.formats.format import Format
+from badugi_fast.formats.model import Action, Draw, Hand, Sight
 from badugi_fast.formats.pokerstars import reader as stars
-from badugi_fast.formats.registry import BY_NAME
+from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
-from badugi_fast.history.score import PlayerResult, Result, agrees, player_result, score
+from badugi_fast.history.record import PlayerResult, Result
+from badugi_fast.history.score import agrees, player_result, score
 from badugi_fast.history.sources import text_of
+from badugi_fast.rules.limits import LIMITS
 
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
 
-__all__ = ["C_READER", "hands_of", "header_positions", "parse_one", "results"]
+__all__ = ["C_READER", "hands_of", "parse_one", "results"]
 
 #: Whether PokerStars runs are read by the C reader (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
 if C_READER:
-    from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED, PLAYER_FIELDS
+    from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED, LIMIT_CODES, PLAYER_FIELDS
 
     _PLAYER_SIZE = len(PLAYER_FIELDS)  # the entries are unpacked below in the order of PLAYER_FIELDS
+    _LIMIT_CODE = dict(zip(LIMITS, LIMIT_CODES, strict=True))
 
 
 def results(unit: Unit) -> Iterator[Result]:
     """The result of every hand of ``unit``, in order: one per hand header, or one error record."""
-    if history_fast_paths is not None and isinstance(unit, Run) and unit.site == stars.SITE:
+    if history_fast_paths is not None and isinstance(unit, Run) and unit.site == stars.FORMAT.site:
         return _stars_results(unit, history_fast_paths)
     return map(score, hands_of(unit))
 
@@ -59,57 +62,41 @@ def hands_of(unit: Unit) -> Iterator[Hand]:
             error_line=unit.line,
         )
         return
-    parser = BY_NAME[unit.site]
-    text = text_of(unit.text())
-    lead = text_of(unit.lead).split("\n")[:-1]  # whole lines before the first header, for parsers that look back
-    lines = lead + text.split("\n")
+    form = BY_SITE[unit.site]
+    lead = text_of(unit.lead).split("\n")[:-1]  # whole lines before the first header, for formats that look back
+    lines = lead + text_of(unit.text()).split("\n")
     first_line = unit.line - len(lead)
-    starts = [len(lead) + line for line, _ in header_positions(text, parser)]
-    ends = [*starts[1:], len(lines)] if starts else []  # cut.py makes no run without a header; nothing to read
+    starts = [len(lead) + line for line in unit.starts]
+    ends = [*starts[1:], len(lines)]
     for index, (start, end) in enumerate(zip(starts, ends, strict=True), unit.index):
-        hand = parse_one(parser, lines, start, end, first_line)
+        hand = parse_one(form, lines, start, end, first_line)
         hand.source = unit.source
         hand.index = index
         yield hand
 
 
-def header_positions(text: str, parser: ModuleType) -> list[tuple[int, int]]:
-    """``(line index, character offset)`` of each line of ``text`` that starts a hand of ``parser``'s site.
-
-    The site's ``HEADER_LINE`` pattern finds them, searching for its literal start rather than testing each line.
-
-    >>> header_positions("x\\nPokerStars Game #1: a\\nPokerStars says hi\\n\\nPokerStars Hand #2: b", stars)
-    [(1, 2), (4, 44)]
-    """
-    end = text.find("\n")
-    offsets = [0] if parser.is_header(text[:end] if end >= 0 else text) else []
-    offsets += [match.start() + 1 for match in parser.HEADER_LINE.finditer(text)]
-    found = []
-    line = 0  # the number of lines before offset ``done``
-    done = 0
-    for at in offsets:
-        line += text.count("\n", done, at)
-        done = at
-        found.append((line, at))
-    return found
-
-
-def parse_one(parser: ModuleType, lines: Sequence[str], start: int, end: int, first_line: int) -> Hand:
+def parse_one(form: Format, lines: Sequence[str], start: int, end: int, first_line: int) -> Hand:
     """One hand, or an error hand saying which line went wrong (line numbers count ``first_line`` more)."""
     try:
-        hand: Hand = parser.parse_hand(lines, start, end)
+        hand = form.parse_hand(lines, start, end)
     except ParseError as error:
         hand = Hand(
-            parser.SITE, hand_id=hand_id_of(lines[start]), error=str(error), error_line=first_line + error.index + 1
+            form.site, hand_id=hand_id_of(lines[start]), error=str(error), error_line=first_line + error.index + 1
         )
     except Exception as error:
         hand = Hand(
-            parser.SITE,
+            form.site,
             hand_id=hand_id_of(lines[start]),
             error=f"cannot read this hand ({type(error).__name__}: {error})",
             error_line=first_line + start + 1,
         )
     hand.line = first_line + start + 1
+    # Lines were indexes into ``lines`` (-1: the history does not say where): now the file's lines, 1-based.
+    events: list[Action | Draw | Sight] = [*hand.actions, *hand.draws, *hand.sights]
+    for event in events:
+        event.line = first_line + event.line + 1 if event.line >= 0 else hand.line
+    if hand.broken_line is not None:
+        hand.broken_line = first_line + hand.broken_line + 1 if hand.broken_line >= 0 else hand.line
     return hand
 
 
@@ -125,7 +112,7 @@ def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
         result = _c_result(data, record, run.source, index)
         if result is None:  # Python reads the hand from its own lines
             lines = data[record.first_byte : record.end_byte].decode().split("\n")
-            hand = parse_one(stars, lines, 0, len(lines), run.line + record.first_line)
+            hand = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + record.first_line)
             hand.source, hand.index = run.source, index
             result = score(hand)
         yield result
@@ -138,6 +125,8 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
         return None
     game, is_badugi, limit, _, places = stars.game_of(data[record.game_start : record.game_end].decode())
     if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
+        return None
+    if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
         return None
     players: list[PlayerResult] = []
     entries = record.players
@@ -152,7 +141,8 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
     status_name = "verified" if status == HH_VERIFIED else "no_showdown"
     hand_id = data[record.id_start : record.id_end].decode()
     showdown = bool(flags & HH_SHOWDOWN)
-    return Result(source, index, hand_id, stars.SITE, game, limit, status_name, None, players, showdown)
+    site = stars.FORMAT.site
+    return Result(source, index, hand_id, site, game, limit, status_name, players=players, showdown=showdown)
 
 
 @functools.lru_cache(maxsize=65536)

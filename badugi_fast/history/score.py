@@ -12,73 +12,15 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
-from typing import Any
 
 from badugi_fast.cards import rank_value
 from badugi_fast.evaluator import describe, evaluate, rank_values
-from badugi_fast.formats.common import money
 from badugi_fast.formats.model import Hand, Seat
+from badugi_fast.history.record import PlayerResult, Result
+from badugi_fast.money import amount_text
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
 
-__all__ = ["STATUSES", "PlayerResult", "Result", "money", "score", "site_values"]
-
-#: Every ``Result.status``.
-STATUSES = ("verified", "mismatch", "no_showdown", "skipped", "error")
-
-
-@dataclass(slots=True)
-class PlayerResult:
-    """One player of a scored hand. Amounts are decimal strings: what the site paid, what we would pay."""
-
-    name: str
-    cards: str | None = None
-    rank: int | None = None
-    description: str | None = None
-    site_description: str | None = None
-    collected: str | None = None
-    expected: str | None = None
-
-
-@dataclass(slots=True)
-class Result:
-    """The verdict on one hand; ``as_dict`` is the JSON Lines record."""
-
-    file: str
-    index: int
-    hand_id: str
-    site: str
-    game: str
-    limit: str | None
-    status: str
-    reason: str | None = None
-    players: list[PlayerResult] = field(default_factory=list)
-    showdown: bool = False  # the hand reached a showdown (not part of the record: for summaries)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The record as plain data, keys in the documented order."""
-        return {
-            "file": self.file,
-            "index": self.index,
-            "hand_id": self.hand_id,
-            "site": self.site,
-            "game": self.game,
-            "limit": self.limit,
-            "status": self.status,
-            "reason": self.reason,
-            "players": [
-                {
-                    "name": p.name,
-                    "cards": p.cards,
-                    "rank": p.rank,
-                    "description": p.description,
-                    "site_description": p.site_description,
-                    "collected": p.collected,
-                    "expected": p.expected,
-                }
-                for p in self.players
-            ],
-        }
+__all__ = ["score", "site_values"]
 
 
 def score(hand: Hand) -> Result:
@@ -100,7 +42,7 @@ def score(hand: Hand) -> Result:
 def _score_badugi(hand: Hand, result: Result) -> None:
     """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid.
     Mirrored in csrc/stars.c: pay()."""
-    problems: list[str] = []
+    problems: list[str] = [] if hand.broken is None else [f"line {hand.broken_line}: {hand.broken}"]
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)
     place = {name: number for number, name in enumerate(names)}
@@ -109,7 +51,9 @@ def _score_badugi(hand: Hand, result: Result) -> None:
     _check_uncalled(hand, names, returned_to, uncalled, problems)
     total = sum(matched)
     if hand.total_pot is not None and hand.total_pot != total:
-        problems.append(f"total pot: site {money(hand.total_pot, hand.places)}, ours {money(total, hand.places)}")
+        problems.append(
+            f"total pot: site {amount_text(hand.total_pot, hand.places)}, ours {amount_text(total, hand.places)}"
+        )
     collected = {place[name]: chips for name, chips in hand.collected.items()}
     if hand.collected_includes_uncalled and returned_to is not None and returned_to in collected:
         collected[returned_to] -= uncalled
@@ -126,17 +70,20 @@ def _score_badugi(hand: Hand, result: Result) -> None:
         problems.append(f"cannot pay the pots: {error}")
     if not hand.paid_recorded:  # nothing to compare with: what the rules pay is all there is to say
         collected = dict(expected)
-        rake_note = "; ".join(filter(None, (_NOT_RECORDED, rake_note)))
     _check_payouts(hand, names, collected, expected, problems)
     result.players = _player_results(hand, names, contributions, collected, expected, player_ranks, problems)
     if problems:
         result.status, result.reason = "mismatch", "; ".join(problems)
+    elif not hand.paid_recorded:
+        result.status, result.reason = "unverified", "; ".join(filter(None, (_NOT_RECORDED, rake_note)))
+        for player in result.players:
+            player.collected = None
     else:
         result.status, result.reason = ("verified" if hand.showdown else "no_showdown"), rake_note
 
 
-#: The note of a hand whose history does not record what each player was paid.
-_NOT_RECORDED = "payouts not recorded: paid as the rules pay"
+#: The reason of a hand whose history does not record what each player was paid: legal, but nothing to verify.
+_NOT_RECORDED = "nothing to verify: the history does not record what each player won (expected: as the rules pay)"
 
 
 def _contributions(hand: Hand, place: dict[str, int], players: int) -> tuple[list[int], set[int]]:
@@ -188,13 +135,13 @@ def _rake(hand: Hand, pots: list[Pot], kept: int, problems: list[str]) -> tuple[
     the site did not record it (then it is ``kept``, what the site did not pay out)."""
     rake, note = hand.rake, None
     if rake is None:
-        rake, note = kept, f"rake not recorded: the site kept {money(kept, hand.places)}"
+        rake, note = kept, f"rake not recorded: the site kept {amount_text(kept, hand.places)}"
     spread: int | list[int] = rake
     if hand.pots is not None and len(hand.pots) == len(pots) and len(pots) > 1:
         spread = [pot.amount - after_rake for pot, after_rake in zip(pots, hand.pots, strict=True)]
         if sum(spread) != rake:
             problems.append(
-                f"the site's pots {_list(hand.pots, hand)} do not add up with rake {money(rake, hand.places)}"
+                f"the site's pots {_list(hand.pots, hand)} do not add up with rake {amount_text(rake, hand.places)}"
             )
     return (spread if rake >= 0 else 0), note  # paid out more than the pots hold: the payouts say so
 
@@ -209,7 +156,7 @@ def _check_payouts(
         paid, ours = collected.get(number, 0), expected.get(number, 0)
         if paid != ours:
             problems.append(
-                f"{names[number]} collected {money(paid, hand.places)}, expected {money(ours, hand.places)}"
+                f"{names[number]} collected {amount_text(paid, hand.places)}, expected {amount_text(ours, hand.places)}"
             )
 
 
@@ -250,7 +197,7 @@ def _player_results(
         rank = ranks.get(name)
         site_words = descriptions.get(name)
         if rank is not None and site_words:
-            for words in site_words:
+            for words in dict.fromkeys(site_words):  # the same words twice (shown, then in the summary): said once
                 if not agrees(words, rank):
                     shown = " ".join(cards or ())
                     problems.append(f"{name}'s hand {shown}: site says {words!r}, ours {_describe(rank)}")
@@ -304,7 +251,7 @@ def site_values(words: str) -> tuple[int, ...] | None:
 
 #: The same hands, descriptions and amounts come back in every file: these look-ups are cached (a speed-up).
 _describe = functools.lru_cache(maxsize=None)(describe)
-_money = functools.lru_cache(maxsize=65536)(money)
+_money = functools.lru_cache(maxsize=65536)(amount_text)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -320,8 +267,8 @@ def _rank(cards: tuple[str, ...]) -> int:
 
 
 def _amounts(amounts: dict[str, int], hand: Hand) -> str:
-    return ", ".join(f"{name} {money(chips, hand.places)}" for name, chips in amounts.items()) or "nothing"
+    return ", ".join(f"{name} {amount_text(chips, hand.places)}" for name, chips in amounts.items()) or "nothing"
 
 
 def _list(amounts: list[int], hand: Hand) -> str:
-    return "/".join(money(chips, hand.places) for chips in amounts)
+    return "/".join(amount_text(chips, hand.places) for chips in amounts)

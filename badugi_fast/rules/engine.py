@@ -1,4 +1,4 @@
-"""The state machine of one hand of Badugi (``../shared/rules.md``): blinds, four betting rounds, three draws,
+"""The state machine of one hand of Badugi (docs/rules.md): blinds, four betting rounds, three draws,
 showdown, main and side pots, split pots with the odd chip, rake. Chips are integers (cents or tournament chips).
 
 Players are numbered 0..n-1 clockwise; ``button`` is the dealer. Every action names the player making it and is
@@ -34,7 +34,7 @@ from itertools import repeat, starmap
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import card_str, parse_cards
-from badugi_fast.pots import Pot, award_pots, build_pots, odd_chip_order
+from badugi_fast.pots import Pot, award_pots, build_pots, odd_chip_order, uncalled
 from badugi_fast.rules.events import Blind, Event
 from badugi_fast.rules.limits import FIXED, LIMITS, raise_to_bounds
 
@@ -68,7 +68,7 @@ def _chips(value: object, what: str, minimum: int = 0) -> int:
 class TableRules:
     """Blinds, betting structure, raise cap and rake of a table.
 
-    In fixed limit the small bet (rounds 1-2) defaults to the big blind and the big bet (rounds 3-4) is twice the
+    In fixed limit the small bet (rounds 1-2) defaults to the big blind and the big bet (rounds 3-4) to twice the
     small bet; in the other structures the smallest bet is the big blind. ``raise_cap`` is the number of bets
     allowed in a fixed-limit round (the big blind counts as the first pre-draw; PokerStars caps at 4), None for
     no cap; ``uncapped_heads_up`` lifts it in a round that starts with only two players in the hand. The big-bet
@@ -89,6 +89,7 @@ class TableRules:
     uncapped_heads_up: bool = False
     rake_percent: float = 0.0
     rake_cap: int | None = None
+    big_bet: int | None = None
 
     def __post_init__(self) -> None:
         _chips(self.small_blind, "the small blind", 1)
@@ -99,6 +100,8 @@ class TableRules:
             raise ValueError(f"unknown betting structure {self.limit!r}: choose one of {', '.join(LIMITS)}")
         if self.small_bet is not None:
             _chips(self.small_bet, "the small bet", 1)
+        if self.big_bet is not None:
+            _chips(self.big_bet, "the big bet", 1)
         if self.raise_cap is not None:
             _chips(self.raise_cap, "the raise cap", 2)
         rake = self.rake_percent
@@ -112,7 +115,9 @@ class TableRules:
         if self.limit != FIXED:
             return self.big_blind
         small = self.big_blind if self.small_bet is None else self.small_bet
-        return small if round_index < 2 else 2 * small
+        if round_index < 2:
+            return small
+        return 2 * small if self.big_bet is None else self.big_bet
 
     @property
     def stakes(self) -> tuple[int, int]:
@@ -356,7 +361,7 @@ class HandState:
         if player is not self.to_act or self.phase != BETTING:
             self._check_turn(player, "check")
         if self.bets[player] < self.level:
-            raise IllegalActionError(f"player {player} cannot check: {self.to_call(player)} to call")
+            raise IllegalActionError(f"{self._who(player)} cannot check: {self._money(self.to_call(player))} to call")
         self.events.append(("check", player))
         self._acted(player)
 
@@ -369,7 +374,7 @@ class HandState:
         if amount > stacks[player]:  # min() costs more than the comparison on this hot path
             amount = stacks[player]
         if amount <= 0:
-            raise IllegalActionError(f"player {player} cannot call: there is nothing to call (check instead)")
+            raise IllegalActionError(f"{self._who(player)} cannot call: there is nothing to call (check instead)")
         stacks[player] -= amount
         self.bets[player] += amount
         self.contributed[player] += amount
@@ -385,7 +390,9 @@ class HandState:
         if player is not self.to_act or self.phase != BETTING:
             self._check_turn(player, "bet")
         if self.level:
-            raise IllegalActionError(f"player {player} cannot bet: there is already a bet of {self.level} (raise)")
+            raise IllegalActionError(
+                f"{self._who(player)} cannot bet: there is already a bet of {self._money(self.level)} (raise)"
+            )
         self._wager(player, amount, "bet")
 
     def raise_to(self, player: int, total: int) -> None:
@@ -393,7 +400,7 @@ class HandState:
         if player is not self.to_act or self.phase != BETTING:
             self._check_turn(player, "raise")
         if not self.level:
-            raise IllegalActionError(f"player {player} cannot raise: nobody has bet this round (bet)")
+            raise IllegalActionError(f"{self._who(player)} cannot raise: nobody has bet this round (bet)")
         self._wager(player, total, "raise")
 
     def draw(self, player: int, discards: Sequence[int] | str = ()) -> None:
@@ -443,6 +450,19 @@ class HandState:
 
     # ----------------------------------------------------------------------------------------------- internals
 
+    def _opening_level(self) -> int:
+        """The bet to match before the first draw: the big blind (no blind posted is more; a big blind all in for
+        less still makes the others call a whole one)."""
+        return self.rules.big_blind
+
+    def _who(self, player: int | None) -> str:
+        """How the errors name ``player``."""
+        return f"player {player}"
+
+    def _money(self, chips: int) -> str:
+        """How the errors write an amount of chips."""
+        return str(chips)
+
     def _stub(self, deck: Sequence[int] | None) -> list[int]:
         """The cards to deal, last card first (dealing pops from the end)."""
         if deck is None:
@@ -468,7 +488,7 @@ class HandState:
         """Raise the error for discards that are not distinct cards of ``player``'s hand."""
         count = len(thrown)
         if count > 4:
-            raise IllegalActionError(f"player {player} cannot discard {count} cards: a draw is 0 to 4 cards")
+            raise IllegalActionError(f"{self._who(player)} cannot discard {count} cards: a draw is 0 to 4 cards")
         for card in thrown:
             if type(card) is not int:
                 raise IllegalActionError(f"player {player} cannot discard {card!r}: a card is an int code or text")
@@ -487,9 +507,9 @@ class HandState:
         if isinstance(player, bool) or not isinstance(player, int):
             raise IllegalActionError(f"cannot {what}: a player is an int 0..{self.n - 1}, not {player!r}")
         if self.phase != (DRAW if what == "draw" else BETTING):
-            raise IllegalActionError(f"player {player} cannot {what}: the hand is in its {self.phase} phase")
+            raise IllegalActionError(f"{self._who(player)} cannot {what}: the hand is in its {self.phase} phase")
         if player != self.to_act:
-            raise IllegalActionError(f"player {player} cannot {what}: it is player {self.to_act}'s turn")
+            raise IllegalActionError(f"{self._who(player)} cannot {what}: it is {self._who(self.to_act)}'s turn")
 
     def _bounds(self, player: int) -> tuple[int, int]:
         """``raise_to_bounds`` for ``player`` now (the caller made sure that they may bet or raise)."""
@@ -528,11 +548,13 @@ class HandState:
         else:
             reason = self._why_no_raise(player)
             if reason is not None:
-                raise IllegalActionError(f"player {player} cannot {kind}: {reason}")
+                raise IllegalActionError(f"{self._who(player)} cannot {kind}: {reason}")
             low, high = self._bounds(player)
         if isinstance(total, bool) or not isinstance(total, int) or not low <= total <= high:
-            allowed = f"exactly {low}" if low == high else f"from {low} to {high}"
-            raise IllegalActionError(f"player {player} cannot {kind} to {total!r}: the {kind} must be to {allowed}")
+            money = self._money
+            allowed = f"exactly {money(low)}" if low == high else f"from {money(low)} to {money(high)}"
+            shown = money(total) if isinstance(total, int) and not isinstance(total, bool) else repr(total)
+            raise IllegalActionError(f"{self._who(player)} cannot {kind} to {shown}: the {kind} must be to {allowed}")
         increment = total - self.level
         paid = total - self.bets[player]
         stacks = self.stacks
@@ -592,7 +614,7 @@ class HandState:
         bets = self.bets
         if index == 0:  # nobody has folded yet; the player left of the big blind acts first
             self.raises = 1
-            self.level = level = rules.big_blind  # no blind posted is more than the big blind
+            self.level = level = self._opening_level()
             pending = self.able.copy()
             second = sorted(self.starting_stacks)[-2]  # the most that two players can both put in this hand
             if second <= level:  # a rare short table: whoever has that much in already has nobody to bet against
@@ -618,11 +640,9 @@ class HandState:
 
     def _end_round(self) -> None:
         """Return the uncalled part of the top bet, then draw, show down or pay the last player standing."""
-        bets = self.bets
-        ordered = sorted(bets)
-        if ordered[-1] > ordered[-2]:
-            top = bets.index(ordered[-1])
-            excess = ordered[-1] - ordered[-2]
+        returned = uncalled(self.bets)
+        if returned is not None:
+            top, excess = returned
             self.stacks[top] += excess
             self.contributed[top] -= excess
             self.pot -= excess
@@ -689,8 +709,9 @@ _DEALT = tuple(
 )
 #: ``_ODD_CHIP_ORDER[n][button]``: who gets odd chips first at an n-player table (``pots.odd_chip_order``)
 _ODD_CHIP_ORDER = tuple(tuple(tuple(odd_chip_order(range(n), button)) for button in range(n)) for n in range(11))
-#: ``_CLOCKWISE[n][p]``: the seats of an n-player table clockwise from the left of seat p, ending with p itself
-_CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(11))
+#: ``_CLOCKWISE[n][p]``: the seats of an n-player table clockwise from the left of seat p, ending with p itself (up to
+#: the 13 players a deck can deal: recorded hands, ``rules.replay``, may have more than a simulated table's 10)
+_CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(14))
 
 
 def _shuffle(cards: list[int], random_float: Callable[[], float]) -> None:

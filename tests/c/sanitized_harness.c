@@ -8,6 +8,7 @@
 
 #include "badugi.h"
 #include "odds.h"
+#include "sites.h"
 #include "stars.h"
 
 static unsigned long long state = 88172645463325252ULL;
@@ -128,14 +129,16 @@ static int64_t first_status(const char *text)
  * for such a hand (and the sanitizer stops any signed overflow on the way). */
 static int forged_sums(void)
 {
-    static const char head[] = "PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET\n"
+    static const char head[] = "PokerStars Game #1:  Badugi No Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET\n"
                                "Table 'T' 6-max Seat #1 is the button\n"
                                "Seat 1: Al ($10 in chips)\n"
                                "Seat 2: Bo ($10 in chips)\n"
                                "Al: posts small blind $0.25\n"
-                               "Bo: posts big blind $0.50\n"
-                               "Al: calls $0.25\n"
-                               "Bo: checks\n";
+                               "Bo: posts big blind $0.50\n";
+    static const char play[] = "Al: calls $0.25\nBo: checks\n"
+                               "*** FIRST DRAW ***\nBo: stands pat\nAl: stands pat\nBo: checks\nAl: checks\n"
+                               "*** SECOND DRAW ***\nBo: stands pat\nAl: stands pat\nBo: checks\nAl: checks\n"
+                               "*** THIRD DRAW ***\nBo: stands pat\nAl: stands pat\nBo: checks\nAl: checks\n";
     static const char tail[] = "*** SHOW DOWN ***\n"
                                "Al: shows [As 2c 3d 4h] (Badugi: 4,3,2,A)\n"
                                "Bo: shows [Ks Qd Jh Tc] (Badugi: K,Q,J,T)\n"
@@ -149,8 +152,8 @@ static int forged_sums(void)
         "Al collected $720,575,940,379,279.36 from pot\n", /* what the site paid */
         "Uncalled bet ($720,575,940,379,279.36) returned to Al\n",
     };
-    static char text[sizeof head + sizeof tail + 256 * 64];
-    snprintf(text, sizeof text, "%s%s", head, tail);
+    static char text[sizeof head + sizeof play + sizeof tail + 256 * 64];
+    snprintf(text, sizeof text, "%s%s%s", head, play, tail);
     if (first_status(text) != BADUGI_HH_VERIFIED)
         return fail("the honest hand of forged_sums is not verified");
     for (size_t k = 0; k < sizeof forged / sizeof *forged; k++) {
@@ -158,7 +161,8 @@ static int forged_sums(void)
         memcpy(text, head, length);
         for (int copy = 0; copy < 256; copy++, length += strlen(forged[k]))
             memcpy(text + length, forged[k], strlen(forged[k]));
-        memcpy(text + length, tail, sizeof tail);
+        memcpy(text + length, play, strlen(play));
+        memcpy(text + length + strlen(play), tail, sizeof tail);
         if (first_status(text) != BADUGI_HH_FALLBACK)
             return fail(forged[k]);
     }
@@ -422,6 +426,52 @@ static int fuzz_odds(void)
     return 0;
 }
 
+/* The formats of formats/registry.py as history/sites.py hands them to the finder, and one C has no matcher for. */
+static const badugi_format FORMATS[] = {
+    {"PokerStars ", 11, BADUGI_MATCH_POKERSTARS}, {"Full Tilt Poker ", 16, BADUGI_MATCH_FULL_TILT},
+    {"<game", 5, BADUGI_MATCH_MERGE},           {"#", 1, BADUGI_MATCH_KINGSCLUB},
+    {"variant", 7, BADUGI_MATCH_PHH},           {"Pok", 3, BADUGI_MATCH_NONE},
+};
+
+/* badugi_find_headers over all of `text` with a small `room`, resumed as Python resumes it: every header within
+ * the text, in order, each a line's start, with the format's prefix; the newlines counted; bad formats refused. */
+static int find_all_headers(const char *text, size_t length)
+{
+    size_t offsets[3], lines[3], next_at, newlines, at = 0, counted = 0, previous = 0;
+    uint8_t sites[3];
+    size_t formats = 1 + next() % (sizeof FORMATS / sizeof FORMATS[0]);
+    badugi_format bad = {"x", 0, BADUGI_MATCH_PHH};
+    if (badugi_find_headers(text, length, 0, length, &bad, 1, offsets, sites, lines, 3, &next_at, &newlines) !=
+            (size_t)-1 ||
+        badugi_find_headers(text, length, 0, length + 1, FORMATS, formats, offsets, sites, lines, 3, &next_at,
+                            &newlines) != (size_t)-1)
+        return fail("find_headers took bad arguments");
+    while (at < length) {
+        size_t room = 1 + next() % 3;
+        size_t found = badugi_find_headers(text, length, at, length, FORMATS, formats, offsets, sites, lines, room,
+                                           &next_at, &newlines);
+        if (found > room || next_at < at || next_at > length)
+            return fail("find_headers count or resumption");
+        for (size_t k = 0; k < found; k++) {
+            if (offsets[k] < at || offsets[k] >= next_at || offsets[k] < previous ||
+                (offsets[k] > 0 && text[offsets[k] - 1] != '\n'))
+                return fail("find_headers offset");
+            if (sites[k] != BADUGI_SITE_ASK && (sites[k] >= formats ||
+                memcmp(text + offsets[k], FORMATS[sites[k]].prefix, FORMATS[sites[k]].length) != 0))
+                return fail("find_headers format");
+            previous = offsets[k] + 1;
+        }
+        counted += newlines;
+        if (next_at == at && found == 0)
+            return fail("find_headers made no progress");
+        at = next_at;
+    }
+    size_t expected = 0;
+    for (size_t i = 0; i < length; i++)
+        expected += text[i] == '\n';
+    return counted == expected ? 0 : fail("find_headers newlines");
+}
+
 int main(int argc, char **argv)
 {
     long rounds = argc > 1 ? atol(argv[1]) : 20000;
@@ -490,7 +540,7 @@ int main(int argc, char **argv)
         length = random_hands(hands_scratch, sizeof hands_scratch);
         text = malloc(length ? length : 1);
         memcpy(text, hands_scratch, length);
-        if (scan_hands(text, length))
+        if (scan_hands(text, length) || find_all_headers(text, length))
             return 1;
         free(text);
 

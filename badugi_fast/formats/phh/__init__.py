@@ -17,14 +17,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
 from badugi_fast.formats.model import Hand
-from badugi_fast.formats.phh.writer import NON_STANDARD, VARIANTS, NotConvertible, hand_lines, table_text
+from badugi_fast.formats.phh.writer import NON_STANDARD, VARIANTS, NotConvertible, changes, hand_lines, table_text
 
-__all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "Skipped", "hand_lines", "table_text", "write"]
+__all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "Skipped", "changes", "hand_lines", "table_text", "write"]
 
 
 @dataclass(frozen=True)
@@ -40,11 +40,18 @@ class Skipped:
         return self.hand.is_badugi and self.hand.error is None
 
 
-def write(hands: Iterable[Hand], out: TextIO, first: int = 1) -> Iterator[Hand | Skipped]:
+def write(
+    hands: Iterable[Hand], out: TextIO, first: int = 1, refuse: Callable[[Hand], str | None] | None = None
+) -> Iterator[Hand | Skipped]:
     """Write each hand PHH can hold to ``out`` as a table of a ``.phhs`` file (``[first]``, then on, tables apart by
-    a blank line), as it comes; yield each hand written, or a ``Skipped`` for a hand left out."""
+    a blank line), as it comes; yield each hand written, or a ``Skipped`` for a hand left out: one PHH cannot hold,
+    or one ``refuse`` gives a reason not to write (``badugi convert``: a hand the scorer calls a mismatch)."""
     number = first
     for hand in hands:
+        reason = refuse(hand) if refuse is not None else None
+        if reason is not None:
+            yield Skipped(hand, reason)
+            continue
         try:
             text = table_text(str(number), hand)
         except NotConvertible as error:

@@ -28,19 +28,24 @@ from typing import Any
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError
-from badugi_fast.formats.model import Hand
-from badugi_fast.formats.phh.toml import TOMLDecodeError, hundredths, loads
-from badugi_fast.formats.phh.writer import VARIANTS
+from badugi_fast.formats.format import TextFormat
+from badugi_fast.formats.model import Draw, Hand
+from badugi_fast.formats.phh.toml import TOMLDecodeError, loads
+from badugi_fast.formats.phh.writer import VARIANTS, table_text
+from badugi_fast.formats.replay import Recorder
+from badugi_fast.money import amount_text, hundredths_of
+from badugi_fast.rules.limits import FIXED
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "is_header", "parse_hand"]
+__all__ = ["FORMAT", "LEAD_LINES", "SITE", "parse_hand"]
 
 SITE = "PHH"
-HEADER_PREFIX = "variant"
-#: The lines before its ``variant`` line that a hand with no table of its own may use for its other keys.
-LEAD_LINES = 20
+_HEADER_PREFIX = "variant"
+#: The lines before its ``variant`` line that a hand may use for its other keys (back to its table's header): as many
+#: as a hand of many keys writes, and within the 64 KiB a run of hands carries from before its first header.
+LEAD_LINES = 1000
 
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: phh_header()).
-HEADER_LINE = re.compile(r"\nvariant[ \t]*=")
+_HEADER_LINE = re.compile(r"\nvariant[ \t]*=")
 
 #: A TOML key: bare, or a basic or literal string.
 _KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
@@ -51,18 +56,15 @@ _LINE_NUMBER = re.compile(r"at line (\d+)")
 _LIMITS = {code: limit for limit, code in VARIANTS.items()}
 
 
-def is_header(line: str) -> bool:
-    """Whether ``line`` starts a PHH hand (mirrored in csrc/sites.c: phh_header()).
-
-    >>> is_header('variant = "FB"'), is_header("variant\\t= 'NT'"), is_header("variants = 1"), is_header(" variant=1")
-    (True, True, False, False)
-    """
-    return HEADER_LINE.match("\n" + line) is not None
-
-
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
-    """The PHH hand whose ``variant`` line is ``lines[start]``, its keys from before it to its table's end."""
+    """The PHH hand whose ``variant`` line is ``lines[start]``, its keys from before it to its table's end (which may
+    lie past ``end`` when the next "header" was a line of a multi-line string)."""
     first, table = _first_line(lines, start)
+    opened, others = _strings(lines, first, start)
+    if opened is not None:
+        raise ParseError("a `variant` line inside a multi-line string of the hand above: part of it, not a hand", start)
+    if others:
+        raise ParseError("two PHH hands in one table: put each hand in a table of its own, as .phhs do", start)
     last = _last_line(lines, start, end, table)
     try:
         document = loads("\n".join(lines[first:last]))
@@ -72,7 +74,9 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     fields = _hand_table(document)
     hand = Hand(SITE, hand_id=str(fields.get("hand", "")), line=start + 1)
     try:
-        _read(hand, fields)
+        _read(hand, fields, lines[:last], first)
+    except ParseError:
+        raise
     except ValueError as error:
         raise ParseError(str(error), start) from None
     return hand
@@ -82,12 +86,9 @@ def _first_line(lines: Sequence[str], start: int) -> tuple[int, str | None]:
     """Where the hand's text starts, and its table's key path (None at the top level): its table header, or the
     first line when it has none."""
     for index in range(start - 1, -1, -1):
-        line = lines[index]
-        table = _TABLE.fullmatch(line)
+        table = _TABLE.fullmatch(lines[index])
         if table is not None:
             return index, table.group(1)
-        if is_header(line):
-            raise ParseError("two PHH hands in one table: put each hand in a table of its own, as .phhs do", start)
     if start >= LEAD_LINES:  # the lines before may be cut off: keys of this hand may be missing
         raise ParseError(
             f"a hand with no table of its own must have `variant` within its first {LEAD_LINES} lines", start
@@ -95,16 +96,51 @@ def _first_line(lines: Sequence[str], start: int) -> tuple[int, str | None]:
     return 0, None
 
 
-def _last_line(lines: Sequence[str], start: int, end: int, table: str | None) -> int:
-    """Where the hand's text ends: at the first table header after ``start`` that is not a table of the hand's."""
-    own = None if table is None else re.sub(r"[ \t]", "", table) + "."
-    for index in range(start + 1, end):
+_DELIMITERS = ('"""', "'''")
+
+
+def _strings(lines: Sequence[str], begin: int, stop: int, opened: str | None = None) -> tuple[str | None, int]:
+    """The multi-line string still open after ``lines[begin:stop]`` (its delimiter; None when none is), and how many
+    ``variant`` lines those lines hold outside such strings. Only lines with a delimiter are looked into."""
+    headers = 0
+    for index in range(begin, stop):
         line = lines[index]
-        if line[:1] in "[ \t" and line.strip()[:1] == "[":
+        if opened is None and FORMAT.is_header(line):
+            headers += 1
+        if '"""' not in line and "'''" not in line:
+            continue
+        at = 0
+        while True:
+            if opened is None:
+                found = [(line.find(mark, at), mark) for mark in _DELIMITERS if line.find(mark, at) >= 0]
+                comment = line.find("#", at)
+                if not found or (0 <= comment < min(found)[0]):
+                    break
+                at, opened = min(found)
+                at += 3
+            else:
+                close = line.find(opened, at)
+                if close < 0:
+                    break
+                at, opened = close + 3, None
+    return opened, headers
+
+
+def _last_line(lines: Sequence[str], start: int, end: int, table: str | None) -> int:
+    """Where the hand's text ends: at the first table header after ``start`` that is not a table of the hand's,
+    outside multi-line strings (past ``end`` only while one of them is open there)."""
+    own = None if table is None else re.sub(r"[ \t]", "", table) + "."
+    opened: str | None = None
+    index = start + 1
+    while index < len(lines) and (index < end or opened is not None):
+        line = lines[index]
+        if opened is None and line[:1] in "[ \t" and line.strip()[:1] == "[":
             found = _TABLE.fullmatch(line)
             if found is not None and (own is None or not re.sub(r"[ \t]", "", found.group(1)).startswith(own)):
                 return index
-    return end
+        opened, _ = _strings(lines, index, index + 1, opened)
+        index += 1
+    return index
 
 
 def _hand_table(document: dict[str, Any]) -> dict[str, Any]:
@@ -117,8 +153,8 @@ def _hand_table(document: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def _read(hand: Hand, fields: dict[str, Any]) -> None:
-    """Fill ``hand`` from the PHH fields of one hand."""
+def _read(hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int) -> None:
+    """Fill ``hand`` from the PHH fields of one hand (written on ``lines`` from ``first`` on)."""
     variant = fields["variant"]
     if not isinstance(variant, str):
         raise ValueError(f"variant is {variant!r}: not a string")
@@ -126,7 +162,7 @@ def _read(hand: Hand, fields: dict[str, Any]) -> None:
     hand.game, hand.is_badugi, hand.limit = ("Badugi", True, limit) if limit else (variant, False, None)
     if limit is None:
         return
-    _Replay(hand, fields).run()
+    _Reader(hand, fields, lines, first).run()
 
 
 def _list(fields: dict[str, Any], key: str, count: int | None, default: Any = None) -> list[Any]:
@@ -144,7 +180,7 @@ def _list(fields: dict[str, Any], key: str, count: int | None, default: Any = No
 def _cards(text: str) -> list[str | None]:
     """PHH cards (``As2h``, ``??`` for an unknown card) as card texts, None for the unknown ones."""
     if len(text) % 2:
-        raise ValueError(f"cards {text!r}: each card is two characters")
+        raise ValueError(f"cards {_clip(text)!r}: each card is two characters")
     cards: list[str | None] = []
     for at in range(0, len(text), 2):
         chunk = text[at : at + 2]
@@ -152,18 +188,28 @@ def _cards(text: str) -> list[str | None]:
     return cards
 
 
+def _clip(text: str) -> str:
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def _number(text: str) -> int | Decimal:
-    """A number written in an action (``cbr 0.50``), as TOML would read it.
+    """A number written in an action (``cbr 0.50``), as TOML would read it: ASCII digits only.
 
     >>> _number("20"), _number("0.50")
     (20, Decimal('0.50'))
+    >>> _number("٤٠")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a number: '٤٠'
     """
+    if not text.isascii():
+        raise ValueError(f"not a number: {_clip(text)!r}")
     if text.isdigit():
         return int(text)
     try:
         return Decimal(text)
     except decimal.InvalidOperation:
-        raise ValueError(f"not a number: {text!r}") from None
+        raise ValueError(f"not a number: {_clip(text)!r}") from None
 
 
 def _known(cards: list[str | None]) -> tuple[str, ...] | None:
@@ -171,12 +217,16 @@ def _known(cards: list[str | None]) -> tuple[str, ...] | None:
     return None if None in cards else tuple(card for card in cards if card is not None)
 
 
-class _Replay:
-    """The actions of one Badugi hand played through: what each puts in, draws and shows."""
+class _Reader:
+    """The fields of one Badugi hand read into the model through a ``Builder``, its actions replayed through the
+    rules as they come (``formats.replay.Recorder``: PHH lists its players and forced bets first), which says what
+    a ``cc`` calls, which street each action is on, and where the hand leaves the rules."""
 
-    def __init__(self, hand: Hand, fields: dict[str, Any]) -> None:
+    def __init__(self, hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int) -> None:
         self.hand = hand
         self.fields = fields
+        self.lines = lines
+        self.first = first
         stacks = _list(fields, "starting_stacks", None)
         self.count = count = len(stacks)
         if not 2 <= count <= 52:
@@ -191,20 +241,23 @@ class _Replay:
         self.money = [stacks, fields.get("antes"), fields.get("blinds_or_straddles")]
         hand.places = 2 if self._decimal() or fields.get("currency") else 0
         self.build = build = Builder(hand)
-        self.left: list[int | None] = []  # chips behind; None: unknown (``inf``), never all in
+        self.unknown: set[str] = set()  # players whose stack PHH gives as ``inf``
         for seat, name, stack in zip(seats, self.names, stacks, strict=True):
-            unknown = isinstance(stack, Decimal) and stack.is_infinite() and stack > 0
-            chips = 0 if unknown else hundredths(stack, f"the starting stack of {name}")
-            if not unknown and chips <= 0:
-                raise ValueError(f"the starting stack of {name} is {stack}: not positive")
+            if isinstance(stack, Decimal) and stack.is_infinite() and stack > 0:
+                self.unknown.add(name)
+                chips = 0
+            else:
+                chips = hundredths_of(stack, f"the starting stack of {name}")
+                if chips <= 0:
+                    raise ValueError(f"the starting stack of {name} is {stack}: not positive")
             build.seat(seat, name, chips)
-            self.left.append(None if unknown else chips)
         hand.button = seats[-1]  # PHH's last player is in position: the button
-        self.total = [0] * count  # each player's total in the betting round
-        self.level = 0
-        self.folded = [False] * count
+        self.street = 0  # the model's street: the number of the draws begun
         self.drawing = False  # a draw is under way (its discards and replacement cards)
-        self.drawn: set[str] = set()  # who has drawn in it
+        self.drawn: set[int] = set()  # who has discarded in it
+        self.pending: dict[int, Draw] = {}  # a draw whose replacement cards are still to be dealt, by player
+        self.dealt: set[int] = set()  # who has been dealt hole cards
+        self.recorder: Recorder | None = None
 
     def _decimal(self) -> bool:
         """Whether any amount of the hand is written with decimals (money, not whole chips)."""
@@ -215,62 +268,86 @@ class _Replay:
 
     def run(self) -> None:
         hand, fields = self.hand, self.fields
+        self.build.line = self._key_line("blinds_or_straddles")
         self._forced_bets()
         self._stakes()
+        self.recorder = Recorder.start(hand, list(hand.seats), self.unknown)
         actions = fields.get("actions")
         if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
             raise ValueError("`actions` must be an array of strings")
-        for number, action in enumerate(actions, 1):
+        for number, (action, line) in enumerate(zip(actions, self._action_lines(actions), strict=True), 1):
             words = action.partition("#")[0].split()
             if words:
+                self.build.line = line
                 try:
                     self._action(words)
                 except (ValueError, IndexError) as error:
-                    raise ValueError(f"action {number} ({action!r}): {error}") from None
+                    raise ParseError(f"action {number} ({_clip(action)!r}): {error}", line) from None
         self._outcome()
+        if self.recorder is not None:
+            self.recorder.finish(self.build.line)
         self._facts()
-        hand.showdown = hand.showdown and self.folded.count(False) >= 2
+        hand.showdown = hand.showdown and sum(not folded for folded in self._folded()) >= 2
+
+    def _folded(self) -> list[bool]:
+        """Who folded (by seat)."""
+        return self.recorder.engine.folded if self.recorder is not None else [False] * self.count
+
+    def _key_line(self, key: str) -> int:
+        """The line where ``key`` is written (the hand's first line when it is not found)."""
+        for index in range(self.first, len(self.lines)):
+            if self.lines[index].lstrip().startswith(key):
+                return index
+        return self.first
+
+    def _action_lines(self, actions: list[str]) -> list[int]:
+        """The line of each action: where its text is next written from the ``actions`` key on, in order (searched
+        once through the text: an action not found leaves the rest at the key's line)."""
+        key = line = self._key_line("actions")
+        column = 0
+        found: list[int] = []
+        for action in actions:
+            while line < len(self.lines) and (at := self.lines[line].find(action, column)) < 0:
+                line, column = line + 1, 0
+            if line >= len(self.lines):
+                return found + [key] * (len(actions) - len(found))
+            found.append(line)
+            column = at + len(action)
+        return found
 
     def _forced_bets(self) -> None:
-        """Antes, then blinds and posts (heads-up, PHH gives the first player the second entry)."""
+        """Antes, then blinds and posts (heads-up, PHH gives the first player the second entry); a negative blind is
+        a post (live, out of position)."""
         count = self.count
         antes = _list(self.fields, "antes", count, 0)
         blinds = _list(self.fields, "blinds_or_straddles", count, 0)
         if count == 2:
             antes, blinds = antes[::-1], blinds[::-1]
-        for player, ante in enumerate(antes):
-            chips = self._take(player, hundredths(ante, "an ante"))
+        for name, ante in zip(self.names, antes, strict=True):
+            chips = hundredths_of(ante, "an ante")
             if chips < 0:
                 raise ValueError(f"a negative ante: {ante}")
             if chips:
-                self.build.ante(self.names[player], chips, self.left[player] == 0)
-        for player, blind in enumerate(blinds):
-            chips = self._take(player, abs(hundredths(blind, "a blind")))
+                self.build.ante(name, chips)
+        for name, blind in zip(self.names, blinds, strict=True):
+            chips = abs(hundredths_of(blind, "a blind"))
             if chips:
-                self.build.post(self.names[player], chips, self.left[player] == 0)
-                self.total[player] = chips
-        self.level = max(self.total)
-
-    def _take(self, player: int, chips: int) -> int:
-        """What the player can put in of ``chips`` (all they have when they have less), taken off their stack."""
-        left = self.left[player]
-        if left is not None:
-            chips = min(chips, left)
-            self.left[player] = left - chips
-        return chips
+                self.build.post(name, chips)
 
     def _stakes(self) -> None:
-        fields = self.fields
-        if self.hand.limit == "fixed":
-            small, big = (hundredths(fields.get(key), f"`{key}`") for key in ("small_bet", "big_bet"))
-            self.hand.stakes = (small, big)
+        fields, hand = self.fields, self.hand
+        if hand.limit == FIXED:
+            small, big = (hundredths_of(fields.get(key), f"`{key}`") for key in ("small_bet", "big_bet"))
+            hand.stakes = (small, big)
         elif "min_bet" in fields:
-            big = hundredths(fields["min_bet"], "`min_bet`")
-            self.hand.stakes = (min((chips for chips in self.total if chips), default=big), big)
+            big = hundredths_of(fields["min_bet"], "`min_bet`")
+            posted = [action.amount for action in hand.actions if action.kind == "post"]
+            hand.stakes = (min(posted, default=big), big)
 
     def _player(self, label: str) -> int:
-        if label[:1] != "p" or not label[1:].isdigit() or not 1 <= int(label[1:]) <= self.count:
-            raise ValueError(f"no player {label!r}")
+        number = label[1:]
+        if label[:1] != "p" or not (number.isdigit() and number.isascii()) or not 1 <= int(number) <= self.count:
+            raise ValueError(f"no player {_clip(label)!r}")
         return int(label[1:]) - 1
 
     def _action(self, words: list[str]) -> None:
@@ -286,79 +363,73 @@ class _Replay:
         elif verb == "sm":
             self._show(player, words[2] if len(words) > 2 else None)
         elif verb in ("cc", "cbr", "f"):
-            if self.folded[player]:
-                raise ValueError("the player has folded")
-            self.drawing = False
-            if verb == "f":
-                self.folded[player] = True
-                self.build.put(self.names[player], "fold", 0)
-            elif verb == "cc":
-                self._call(player)
-            else:
-                self._raise(player, _number(words[2]))
+            self._bet(player, verb, _number(words[2]) if verb == "cbr" else None)
         else:
             raise ValueError(f"unknown action {verb!r}" + (" (Badugi has no bring-in)" if verb == "pb" else ""))
 
+    def _bet(self, player: int, verb: str, to: int | Decimal | None) -> None:
+        """``cc`` (check or call: the rules say which, and how much), ``cbr`` (a bet or raise to ``to``), ``f``."""
+        self.drawing = False
+        name, recorder = self.names[player], self.recorder
+        engine = recorder.engine if recorder is not None else None
+        seat = recorder.index[name] if recorder is not None else player  # the engine numbers players by seat
+        if verb == "f":
+            self.build.put(name, "fold")
+        elif verb == "cc":
+            owed = engine.to_call(seat) if engine is not None else 0
+            self.build.put(name, "call" if owed else "check")
+        else:
+            total = hundredths_of(to, "the amount")
+            self.build.put(name, "raise" if engine is not None and engine.level else "bet", to=total)
+        action = self.hand.actions[-1]
+        if recorder is not None and engine is not None:
+            recorder.act(action, decided=verb == "cc")
+            action.all_in = action.kind not in ("fold", "check") and engine.stacks[seat] == 0
+
     def _deal(self, player: int, cards: list[str | None]) -> None:
         """Hole cards: the first four, or the replacement cards of the player's draw."""
-        name = self.names[player]
+        name, hand = self.names[player], self.hand
         known = _known(cards)
-        hand = self.hand
-        draw = next((draw for draw in reversed(hand.draws) if draw.player == name), None)
-        if draw is None or draw.street != self.build.street:  # the first deal
+        draw = self.pending.pop(player, None)
+        if draw is None:  # hole cards
+            if player in self.dealt:
+                return self._refuse(f"{name} is dealt hole cards twice")
+            self.dealt.add(player)
             if len(cards) != 4:
-                raise ValueError(f"{len(cards)} hole cards dealt: Badugi deals four")
+                return self._refuse(f"{name} is dealt {len(cards)} hole cards: Badugi deals four")
             if known is not None:
                 self.build.dealt(name, known)
-            return
+            return None
         if len(cards) != draw.discarded:
-            raise ValueError(f"{len(cards)} cards dealt for {draw.discarded} discarded")
+            return self._refuse(f"{name} is dealt {len(cards)} cards for the {draw.discarded} they threw")
         held = hand.cards.get(name)
         if known is None or draw.thrown is None or held is None:
             hand.cards.pop(name, None)  # some of the player's cards are unknown now
-            return
+            return None
         draw.new_cards = known
         self.build.dealt(name, tuple(card for card in held if card not in draw.thrown) + known)
+        return None
 
     def _discard(self, player: int, cards: list[str | None]) -> None:
-        if self.folded[player]:
-            raise ValueError("the player has folded")
         name = self.names[player]
-        if not self.drawing or name in self.drawn:  # the next draw starts (after betting, or with all in)
-            if self.build.street == 3:
-                raise ValueError("a fourth draw")
-            self.build.new_street(self.build.street + 1)
-            self.total = [0] * self.count
-            self.level = 0
+        if not self.drawing or player in self.drawn:  # the next draw starts (after betting, or with all in)
+            self.street += 1
+            self.build.new_street(self.street)
             self.drawing = True
             self.drawn = set()
-        self.drawn.add(name)
+        self.drawn.add(player)
         self.build.draw(name, len(cards))
+        draw = self.hand.draws[-1]
+        if cards:
+            self.pending[player] = draw
         thrown = _known(cards)
         held = self.hand.cards.get(name)
-        if thrown is not None and held is not None and all(card in held for card in thrown):
-            self.hand.draws[-1].thrown = thrown
+        if thrown is not None and held is not None:
+            draw.thrown = thrown
         if not cards and held is not None:
-            self.hand.draws[-1].thrown = self.hand.draws[-1].new_cards = ()
-
-    def _call(self, player: int) -> None:
-        owed = self.level - self.total[player]
-        chips = self._take(player, owed)
-        self.total[player] += chips
-        self.build.put(self.names[player], "call" if chips else "check", chips, bool(chips) and self.left[player] == 0)
-
-    def _raise(self, player: int, to: int | Decimal) -> None:
-        total = hundredths(to, "the amount")
-        increment = total - self.total[player]
-        if total <= self.level:
-            raise ValueError(f"a raise to {to} is not above the bet")
-        left = self.left[player]
-        if left is not None and increment > left:
-            raise ValueError(f"a raise to {to} is more than the player has")
-        self._take(player, increment)
-        kind = "raise" if self.level else "bet"
-        self.total[player], self.level = total, total
-        self.build.put(self.names[player], kind, increment, self.left[player] == 0)
+            draw.thrown = draw.new_cards = ()
+        if self.recorder is not None:
+            self.recorder.draw(draw)
 
     def _show(self, player: int, cards: str | None) -> None:
         """``sm`` at the showdown: cards shown (``-``: the known ones), or none: a muck."""
@@ -369,31 +440,71 @@ class _Replay:
             self.build.muck(name)
             return
         known = hand.cards.get(name) if cards == "-" else _known(_cards(cards))
-        if known is not None and len(known) == 4:
+        if known is not None:
             self.build.show(name, known)
 
+    def _refuse(self, rule: str) -> None:
+        """The hand leaves the rules at the action being read."""
+        if self.recorder is not None:
+            self.recorder.refuse(self.build.line, rule)
+        elif self.hand.broken is None:
+            self.hand.broken, self.hand.broken_line = rule, self.build.line
+
     def _outcome(self) -> None:
-        """What each player was paid: ``winnings``, or what ``finishing_stacks`` imply; and ``_rake``."""
+        """What each player was paid: ``winnings``, or what ``finishing_stacks`` imply (they must agree when both
+        are given); and ``_rake``."""
         hand, fields, names = self.hand, self.fields, self.names
         rake = fields.get("_rake")
-        hand.rake = None if rake is None else hundredths(rake, "`_rake`")
+        hand.rake = None if rake is None else hundredths_of(rake, "`_rake`")
+        put_in = dict.fromkeys(names, 0)
+        for action in hand.actions:
+            put_in[action.player] += action.amount
+        returned = self._returned()
+        stacks: dict[str, int] | None = None
+        if "finishing_stacks" in fields:
+            finishing = _list(fields, "finishing_stacks", self.count)
+            stacks = {}
+            for seat, final in zip(hand.seats, finishing, strict=True):
+                if seat.name not in self.unknown:
+                    stacks[seat.name] = hundredths_of(final, f"the finishing stack of {seat.name}")
         if "winnings" in fields:
-            for name, won in zip(names, _list(fields, "winnings", self.count), strict=True):
-                chips = hundredths(won, f"the winnings of {name}")
+            won = [
+                hundredths_of(chips, f"the winnings of {name}")
+                for name, chips in zip(names, _list(fields, "winnings", self.count), strict=True)
+            ]
+            for name, chips in zip(names, won, strict=True):
                 if chips:
                     self.build.collect(name, chips)
-        elif "finishing_stacks" in fields and None not in self.left:
-            put_in = dict.fromkeys(names, 0)
-            for action in hand.actions:
-                put_in[action.player] += action.amount
-            for seat, final in zip(hand.seats, _list(fields, "finishing_stacks", self.count), strict=True):
-                chips = hundredths(final, f"the finishing stack of {seat.name}") - seat.stack + put_in[seat.name]
+            for seat, chips in zip(hand.seats, won, strict=True):
+                if stacks is not None and seat.name in stacks:
+                    implied = seat.stack - put_in[seat.name] + returned.get(seat.name, 0) + chips
+                    if stacks[seat.name] != implied:
+                        self._refuse(
+                            f"the finishing stack of {seat.name} is {amount_text(stacks[seat.name], hand.places)}, "
+                            f"where the winnings and the actions leave {amount_text(implied, hand.places)}"
+                        )
+                        break
+        elif stacks is not None and not self.unknown:
+            for seat in hand.seats:
+                chips = stacks[seat.name] - seat.stack + put_in[seat.name]
                 if chips:
                     self.build.collect(seat.name, chips)
             hand.collected_includes_uncalled = True  # a stack gets back its own uncalled bet too
         else:
             hand.paid_recorded = False
             hand.rake = hand.rake or 0
+
+    def _returned(self) -> dict[str, int]:
+        """The uncalled bets the rules gave back, by player."""
+        if self.recorder is None:
+            return {}
+        engine = self.recorder.engine
+        returned: dict[str, int] = {}
+        for event in engine.events:
+            if event[0] == "uncalled":
+                _, player, chips = event
+                returned[engine.names[player]] = returned.get(engine.names[player], 0) + chips
+        return returned
 
     def _facts(self) -> None:
         """Table, currency, date and time."""
@@ -410,5 +521,9 @@ class _Replay:
             and isinstance(day, int)
             and isinstance(time, datetime.time)
         ):
-            with contextlib.suppress(ValueError):  # not a date: left out, as a field PHH does not require
+            with contextlib.suppress(ValueError, OverflowError):  # not a date: left out, as PHH does not require it
                 hand.started = datetime.datetime.combine(datetime.date(year, month, day), time)
+
+
+#: PHH, as ``formats.registry`` lists it: read as one more site, and written (``badugi convert``).
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", table_text)

@@ -15,14 +15,12 @@ from collections.abc import Sequence
 
 from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError, game_info
+from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.lines import read_body
 from badugi_fast.formats.model import Hand
 from badugi_fast.formats.pokerstars.wordings import HAND_NUMBERS, HEADER_PREFIX, SITE
 
-__all__ = ["HEADER_LINE", "HEADER_PREFIX", "LEAD_LINES", "SITE", "game_of", "is_header", "parse_hand"]
-
-#: A hand uses no line before its header.
-LEAD_LINES = 0
+__all__ = ["FORMAT", "game_of", "parse_hand"]
 
 _PREFIX, _NUMBER = re.escape(HEADER_PREFIX), "|".join(map(re.escape, HAND_NUMBERS))  # "PokerStars ", "Game #|Hand #"
 #: The hand number and the rest of the header (mirrored in csrc/stars.c: header())
@@ -30,17 +28,8 @@ _HEADER = re.compile(rf"{_PREFIX}.*?(?:{_NUMBER})(\d+): +(.*)")
 _TOURNAMENT = re.compile(r"(?:\{[^}]*\} *)?Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{3})?) (.*)")
 
 
-#: A newline and the start of a line that starts a hand: ``read.header_positions`` finds headers with it.
-HEADER_LINE = re.compile(rf"\n{_PREFIX}[^\n]*?(?:{_NUMBER})")
-
-
-def is_header(line: str) -> bool:
-    """Whether ``line`` starts a PokerStars hand (mirrored in csrc/stars.c: is_header()).
-
-    >>> is_header("PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET")
-    True
-    """
-    return HEADER_LINE.match("\n" + line) is not None
+#: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: pokerstars_header()).
+_HEADER_LINE = re.compile(rf"\n{_PREFIX}[^\n]*?(?:{_NUMBER})")
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -86,3 +75,7 @@ def game_of(segment: str) -> tuple[str, bool, str | None, bool, int]:
     game, is_badugi, limit = game_info(name)
     places = 0 if tournament is not None or not any(sign in segment for sign in "$€£") else 2
     return game, is_badugi, limit, tournament is not None, places
+
+
+#: PokerStars text, as ``formats.registry`` lists it.
+FORMAT = TextFormat(SITE, HEADER_PREFIX, _HEADER_LINE, parse_hand, c_matcher="pokerstars")

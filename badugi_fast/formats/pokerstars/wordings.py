@@ -26,7 +26,9 @@ the first of ``HAND_NUMBERS``, ``GAME``, ``LIMITS``)::
 
 from __future__ import annotations
 
+from badugi_fast.cards import RANK_CHARS
 from badugi_fast.ranks import rank_values
+from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
 
 __all__ = [
     "ALL_IN",
@@ -92,7 +94,7 @@ HAND_NUMBERS = ("Game #", "Hand #")
 GAME = "Badugi"
 #: The betting structure as the header names it, keyed by ``badugi_fast.rules.limits``' names (which are
 #: ``history.common.game_info``'s too).
-LIMITS = {"fixed": "Limit", "pot": "Pot Limit", "half-pot": "Half Pot Limit", "no": "No Limit"}
+LIMITS = {FIXED: "Limit", POT: "Pot Limit", HALF_POT: "Half Pot Limit", NO_LIMIT: "No Limit"}
 IS_THE_BUTTON = " is the button"  # "Table 'Sample Cash' 6-max Seat #1 is the button"
 SEAT = "Seat "  # "Seat 1: Hero ($10 in chips)", and the seat lines of the summary
 IN_CHIPS = " in chips"
@@ -170,7 +172,7 @@ def description(rank: int) -> str:
     ('Badugi: 4,3,2,A', '1-card: K')
     """
     values = rank_values(rank)
-    text = ",".join("A23456789TJQK"[value - 1] for value in values)
+    text = ",".join(RANK_CHARS[value - 1] for value in values)
     return f"Badugi: {text}" if len(values) == 4 else f"{len(values)}-card: {text}"
 
 

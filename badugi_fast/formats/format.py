@@ -1,0 +1,94 @@
+"""The one contract every format of hand histories meets, so that the pipeline reads all of them the same way.
+
+A format says how its hands begin (a header line: ``header_prefix``, then ``header_line``'s pattern), how many lines
+before its header a hand may use (``lead_lines``: Merge's ``<description>``, the PHH keys before ``variant``), how
+to read one hand into the model (``parse_hand``), and, when it can, how to write one (``write_hand``). ``c_matcher``
+names the matcher csrc/sites.c has for its headers (None: the C finder leaves its lines to Python, which still finds
+them). ``formats.registry`` lists them: adding a format is its module, its line there, and its tests.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from badugi_fast.formats.model import Hand
+
+__all__ = ["Format", "HandParser", "HandWriter", "TextFormat"]
+
+#: Reads the hand written on ``lines[start:end]`` (``lines[start]`` is its header; lines before it may be used, as
+#: many as the format's ``lead_lines``); raises ``common.ParseError`` for a line it cannot read.
+HandParser = Callable[[Sequence[str], int, int], Hand]
+#: Writes a hand of the model as the text of one entry named ``name``; raises ``ValueError`` saying why it cannot.
+HandWriter = Callable[[str, Hand], str]
+
+
+class Format(Protocol):
+    """What the pipeline needs of a format (``TextFormat`` is the usual way to make one)."""
+
+    @property
+    def site(self) -> str:
+        """The name of the format's site in records (``Hand.site``): ``PokerStars``, ``PHH``..."""
+        ...
+
+    @property
+    def header_prefix(self) -> str:
+        """How its header lines begin; the prefixes of two formats never begin one another."""
+        ...
+
+    @property
+    def header_line(self) -> re.Pattern[str]:
+        """A newline and the start of a header line: searching a text for it finds every header."""
+        ...
+
+    @property
+    def lead_lines(self) -> int:
+        """How many lines before its header a hand may use."""
+        ...
+
+    @property
+    def c_matcher(self) -> str | None:
+        """The name of csrc/sites.c's matcher for its headers, or None."""
+        ...
+
+    @property
+    def write_hand(self) -> HandWriter | None:
+        """How to write a hand in this format, or None when it is read only."""
+        ...
+
+    def is_header(self, line: str) -> bool:
+        """Whether ``line`` starts a hand of this format."""
+        ...
+
+    def parse_hand(self, lines: Sequence[str], start: int, end: int) -> Hand:
+        """The hand written on ``lines[start:end]``."""
+        ...
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """A ``Format`` made of its parts.
+
+    >>> import re
+    >>> demo = TextFormat("Demo", "Demo hand", re.compile(r"\\nDemo hand #"), lambda lines, start, end: Hand("Demo"))
+    >>> demo.is_header("Demo hand #1"), demo.is_header("Demo handle")
+    (True, False)
+    """
+
+    site: str
+    header_prefix: str
+    header_line: re.Pattern[str]
+    parser: HandParser
+    lead_lines: int = 0
+    c_matcher: str | None = None
+    write_hand: HandWriter | None = None
+
+    def is_header(self, line: str) -> bool:
+        """Whether ``line`` starts a hand: ``header_line`` matches it."""
+        return self.header_line.match("\n" + line) is not None
+
+    def parse_hand(self, lines: Sequence[str], start: int, end: int) -> Hand:
+        """The hand written on ``lines[start:end]`` (``parser``)."""
+        return self.parser(lines, start, end)

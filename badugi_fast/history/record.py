@@ -1,0 +1,69 @@
+"""The scored record of one hand, defined once: ``Result`` and its ``PlayerResult`` entries, fields in order.
+
+JSON Lines, CSV and the Parquet schema are all derived from these two dataclasses (``output``, ``parquet``): the
+record's fields are theirs, in their order, with their types. A field whose metadata says ``record=False`` is
+carried for summaries and is not written. Each field's ``arrow`` metadata names its Parquet type where a Python
+type alone does not say it (``rank`` is a small integer). Amounts are exact decimal strings (``"5.45"``, or
+``"1500"`` for whole tournament chips), never floats.
+
+>>> [field.name for field in record_fields(Result)]
+['file', 'index', 'hand_id', 'site', 'game', 'limit', 'status', 'reason', 'players']
+>>> [field.name for field in record_fields(PlayerResult)]
+['name', 'cards', 'rank', 'description', 'site_description', 'collected', 'expected']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["STATUSES", "PlayerResult", "Result", "record_fields"]
+
+#: Every ``Result.status``: ``verified`` (played by the rules and paid as they pay, at a showdown), ``no_showdown``
+#: (the same, won uncontested), ``mismatch`` (the hand breaks a rule, or was paid otherwise: ``reason`` says where and
+#: how), ``unverified`` (played by the rules, but the history records no payouts to check), ``skipped`` (not Badugi),
+#: ``error`` (a line that cannot be read).
+STATUSES = ("verified", "mismatch", "no_showdown", "unverified", "skipped", "error")
+
+
+@dataclass(slots=True)
+class PlayerResult:
+    """One player of a scored hand. Amounts are decimal strings: what the site paid, what we would pay."""
+
+    name: str
+    cards: str | None = None  # last known cards: shown, mucked but revealed in the summary, or the hero's own
+    rank: int | None = field(default=None, metadata={"arrow": "int16"})  # our value of those cards: 1 ... 1092
+    description: str | None = None  # our wording of that value
+    site_description: str | None = None  # the site's own wording, when it gives one
+    collected: str | None = None  # what the site paid from the pots, after rake, not counting an uncalled bet
+    expected: str | None = None  # what our scoring pays
+
+
+@dataclass(slots=True)
+class Result:
+    """The verdict on one hand; ``as_dict`` is the JSON Lines record."""
+
+    file: str  # the file (``archive.zip/member`` inside archives)
+    index: int  # the hand's 0-based position in the file
+    hand_id: str
+    site: str
+    game: str
+    limit: str | None  # "fixed", "pot", "half-pot", "no", or None when the site does not say
+    status: str  # one of STATUSES
+    reason: str | None = None
+    players: list[PlayerResult] = field(default_factory=list)
+    showdown: bool = field(default=False, metadata={"record": False})  # the hand reached a showdown: for summaries
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record as plain data, keys in the record's order."""
+        record = {item.name: getattr(self, item.name) for item in record_fields(Result)}
+        record["players"] = [
+            {item.name: getattr(player, item.name) for item in record_fields(PlayerResult)} for player in self.players
+        ]
+        return record
+
+
+def record_fields(kind: type[Result] | type[PlayerResult]) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields of ``kind`` that the record holds, in order."""
+    return tuple(item for item in dataclasses.fields(kind) if item.metadata.get("record", True))

@@ -1,0 +1,59 @@
+/* badugi-fast: the betting of a recorded hand replayed by the rules, in C (for csrc/stars.c).
+ *
+ * This mirrors, for the hands the C reader vouches for, the Python that is the definition:
+ * badugi_fast/rules/engine.py (HandState: the betting rounds, what a call costs, what a bet or raise may be, when a
+ * round ends and what is returned), badugi_fast/rules/replay.py (Replay: forced bets as posted, draws as counts,
+ * players with nothing to decide, all-in players folded by the site) and badugi_fast/formats/replay.py (Recorder:
+ * the betting structure a hand is held to, and the order its events are checked in). Each function names the Python
+ * it mirrors. It only answers "the rules accept this hand" (1) or "they do not, or this code cannot tell" (0): the
+ * Python reader says why. Amounts are int64 hundredths, every one below 2^59 (stars.c's CHIPS_MAX), so no sum here
+ * overflows.
+ */
+#ifndef BADUGI_RULES_H
+#define BADUGI_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BADUGI_RULES_MAX_PLAYERS 10
+
+/* Betting structures (rules/limits.py). */
+#define BADUGI_LIMIT_FIXED 0
+#define BADUGI_LIMIT_POT 1
+#define BADUGI_LIMIT_HALF_POT 2
+#define BADUGI_LIMIT_NO 3
+
+/* What a history records, in the order it records it. */
+#define BADUGI_EVENT_POST 0  /* value: the live chips of a blind */
+#define BADUGI_EVENT_ANTE 1  /* value: dead chips (an ante, a dead blind) */
+#define BADUGI_EVENT_FOLD 2
+#define BADUGI_EVENT_CHECK 3
+#define BADUGI_EVENT_CALL 4  /* value: the chips the history says the call put in */
+#define BADUGI_EVENT_BET 5   /* value: the chips the bet put in */
+#define BADUGI_EVENT_RAISE 6 /* value: the player's total for the round ("raises $0.25 to $0.50") */
+#define BADUGI_EVENT_DRAW 7  /* value: how many cards */
+
+typedef struct {
+    int kind;
+    int player; /* an index into the table's players (any order: the replay puts them in seat order) */
+    int64_t value;
+} badugi_event;
+
+/* The table of a recorded hand: each player's seat number and starting stack, the button's seat (-1: not said),
+ * the betting structure, the stakes the history names (fixed limit: the small and big bet; else the blinds; 0, 0
+ * when it names none), and whether it reached a showdown. */
+typedef struct {
+    int count;
+    long seats[BADUGI_RULES_MAX_PLAYERS];
+    int64_t stacks[BADUGI_RULES_MAX_PLAYERS];
+    long button;
+    int limit;
+    int64_t stakes[2];
+    int showdown;
+} badugi_table;
+
+/* 1 when the rules accept every event of the hand, in order, and the hand ends by them; 0 otherwise (or when the
+ * hand is one this code leaves to Python: fewer than two players dealt in). */
+int badugi_rules_accept(const badugi_table *table, const badugi_event *events, size_t count);
+
+#endif
