@@ -1252,8 +1252,10 @@ static double table_steps(const struct count *c)
     return choose(c->n, c->last_draw) * 7 + (1 + c->n + choose(c->n, 2)) * BADUGI_ODDS_BINS;
 }
 
-/* What one step of a walk (the next draw of a walked player, or the next deal) costs, in table reads: measured. */
+/* What one step of a walk (the next draw of a walked player, or the next deal) and one term of an
+ * inclusion-exclusion (three reads of tables of megabytes, mostly missed in cache) cost, in table reads: measured. */
 #define WALK_STEPS 12
+#define TERM_STEPS 3
 
 /* A walk through every deal of the unknown cards: estimating the work, or counting. */
 struct count_run {
@@ -1287,7 +1289,7 @@ static void count_deal(struct count_run *run, const struct deal *d, double weigh
         double terms = 1;
         for (int size = 1; size <= k && size <= drawn; size++)
             terms += choose(drawn, size) * (size == 3 && k == 4 ? c->n : 1);
-        run->steps += walked * (terms + c->others + WALK_STEPS) + WALK_STEPS;
+        run->steps += walked * (TERM_STEPS * terms + c->others + WALK_STEPS) + WALK_STEPS;
         run->weights += weight;
         run->deals += deals;
         if (run->steps > run->max_steps)

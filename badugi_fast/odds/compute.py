@@ -45,7 +45,7 @@ __all__ = ["EXACT_PATHS", "EXACT_WORK", "DrawOdds", "EquityResult", "draw_odds",
 EXACT_PATHS = 4_000_000
 #: equity with one draw is exact when its count takes at most this many steps (each a table read, or the step of
 #: a walk: a second or so).
-EXACT_WORK = 250_000_000
+EXACT_WORK = 150_000_000
 
 
 def draw_odds(
