@@ -255,6 +255,12 @@ class HandState:
     acted: list[bool]  # acted[p]: p has acted since the last full raise
     pending: list[bool]  # pending[p]: p must still act before the round can end
     last_aggressor: int | None  # the last player to bet or raise
+    # Set by _seat:
+    muck: list[int]  # the cards thrown and folded, for a reshuffle
+    events: list[Event]
+    result: HandResult | None
+    draw_order: list[int]  # who is still to draw in the draw under way
+    offer: tuple[int, tuple[int, int]] | None  # raise_bounds' answer, kept until the next event
 
     def __init__(
         self,
@@ -275,30 +281,9 @@ class HandState:
                 break
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"the button must be a player 0..{n - 1}, not {button!r}")
-        self.rules = rules
-        self.sizes = rules.bet_sizes
-        self.n = n
-        self.button = button
-        self.clockwise = clockwise = _CLOCKWISE[n]
-        self.order = clockwise[button]
+        self._seat(rules, stacks, button)
         self.rng = random.Random() if rng is None else rng
         self.stub = self._stub(deck)
-        self.muck: list[int] = []
-        self.reshuffles = 0
-        self.starting_stacks = tuple(stacks)
-        self.stacks = list(stacks)
-        self.bets = [0] * n
-        self.contributed = [0] * n
-        self.pot = 0
-        self.folded = [False] * n
-        self.fold_round = [-1] * n
-        # Kept up to date as players fold or run out of chips, rather than worked out again at every bet:
-        self.live = list(self.order)  # the players still in the hand, clockwise from the left of the button
-        self.able = [True] * n  # able[p]: p is still in the hand and has chips behind, so may act in a betting round
-        self.events: list[Event] = []
-        self.result: HandResult | None = None
-        self.draw_order: list[int] = []
-        self.offer: tuple[int, tuple[int, int]] | None = None
         # The betting round's state (phase, round, to_act, level, raises, pending, ...) is set by _start_round(0).
         # Heads-up the button posts the small blind (the sites' convention); otherwise the next two players do.
         self.small_blind_player = button if n == 2 else (button + 1) % n
@@ -449,6 +434,32 @@ class HandState:
             self._start_round(self.round + 1)
 
     # ----------------------------------------------------------------------------------------------- internals
+
+    def _seat(self, rules: TableRules, stacks: Sequence[int], button: int) -> None:
+        """The table before any chip goes in: its rules, the players' stacks, the button, nothing bet yet."""
+        n = len(stacks)
+        self.rules = rules
+        self.sizes = rules.bet_sizes
+        self.n = n
+        self.button = button
+        self.clockwise = clockwise = _CLOCKWISE[n]
+        self.order = clockwise[button]
+        self.muck = []
+        self.reshuffles = 0
+        self.starting_stacks = tuple(stacks)
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.contributed = [0] * n
+        self.pot = 0
+        self.folded = [False] * n
+        self.fold_round = [-1] * n
+        # Kept up to date as players fold or run out of chips, rather than worked out again at every bet:
+        self.live = list(self.order)  # the players still in the hand, clockwise from the left of the button
+        self.able = [True] * n  # able[p]: p is still in the hand and has chips behind, so may act in a betting round
+        self.events = []
+        self.result = None
+        self.draw_order = []
+        self.offer = None
 
     def _opening_level(self) -> int:
         """The bet to match before the first draw: the big blind (no blind posted is more; a big blind all in for

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from badugi_fast.rules.engine import _CLOCKWISE, BETTING, COMPLETE, DRAW, HandState, IllegalActionError, TableRules
+from badugi_fast.rules.engine import BETTING, COMPLETE, DRAW, HandState, IllegalActionError, TableRules
 
 __all__ = ["MAX_PLAYERS", "Forced", "Replay"]
 
@@ -70,30 +70,9 @@ class Replay(HandState):
         self.names = list(names) if names is not None else [f"player {p}" for p in range(n)]
         self._money_text = money
         self._opening = opening
-        self.rules = rules
-        self.sizes = rules.bet_sizes
-        self.n = n
-        self.button = button
-        self.clockwise = _CLOCKWISE[n]
-        self.order = self.clockwise[button]
+        self._seat(rules, [_UNKNOWN_STACK if stack is None else stack for stack in stacks], button)
         self.rng = random.Random(0)  # no card is dealt: nothing is random
-        self.stub: list[int] = []
-        self.muck: list[int] = []
-        self.reshuffles = 0
-        known = [_UNKNOWN_STACK if stack is None else stack for stack in stacks]
-        self.starting_stacks = tuple(known)
-        self.stacks = list(known)
-        self.bets = [0] * n
-        self.contributed = [0] * n
-        self.pot = 0
-        self.folded = [False] * n
-        self.fold_round = [-1] * n
-        self.live = list(self.order)
-        self.able = [True] * n
-        self.events = []
-        self.result = None
-        self.draw_order = []
-        self.offer = None
+        self.stub = []
         self.cards = [[] for _ in range(n)]  # not dealt: a history knows few cards (formats.replay checks those)
         self.dealt = tuple(() for _ in range(n))
         self.ranks = [0] * n

@@ -1,6 +1,6 @@
 """The bits of TOML that PHH needs: values written exactly (strings escaped; money is written by
-``badugi_fast.money.amount_text``, exact decimals, never floats) and documents read with the standard library's
-``tomllib`` (``tomli``, its backport, on Python 3.10).
+``badugi_fast.money.amount_text``, exact decimals, never floats) and documents read as the standard library's
+``tomllib`` reads them, but in bounded time and memory (``toml_reader``).
 
 A PHH amount is a plain number in the table's unit: ``0.25`` for 25 cents, ``1500`` for 1,500 tournament chips. It
 is read back as a ``Decimal`` (never a float), so ``0.1 + 0.2`` stays ``0.3``, and turned into the model's
@@ -10,19 +10,11 @@ hundredths by ``badugi_fast.money.hundredths_of``.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable
-from decimal import Decimal
-from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # the backport of the same module (a dependency on Python 3.10 only)
-    import tomli as tomllib
+from badugi_fast.formats.phh.toml_reader import TOMLDecodeError, loads
 
 __all__ = ["TOMLDecodeError", "array", "loads", "string"]
-
-TOMLDecodeError = tomllib.TOMLDecodeError
 
 #: What a TOML basic string cannot hold as it is: the quote, the backslash, control characters (and surrogates,
 #: which are not characters and cannot be written in UTF-8 at all).
@@ -61,9 +53,3 @@ def array(items: Iterable[str]) -> str:
     '[1, 2]'
     """
     return f"[{', '.join(items)}]"
-
-
-def loads(text: str) -> dict[str, Any]:
-    """A TOML document; its floats are ``Decimal`` (exact)."""
-    document: dict[str, Any] = tomllib.loads(text, parse_float=Decimal)
-    return document

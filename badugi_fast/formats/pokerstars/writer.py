@@ -210,13 +210,14 @@ def _table(names: tuple[str, ...], rules: TableRules, currency: str | None) -> _
     )
 
 
-def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None = 0) -> str:
+def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None = 0, *, so_far: bool = False) -> str:
     """The PokerStars text of one hand, ending in a newline.
 
     ``currency`` (e.g. ``"USD"``) makes it a cash game in cents; None writes chips. ``hero`` is the player whose
-    cards are written as they are dealt (None for nobody).
+    cards are written as they are dealt (None for nobody). ``so_far`` also takes a hand still being played and
+    writes its lines up to now (no showdown or summary yet): what a site shows while the hand goes on.
     """
-    return "\n".join(_hand_lines(played, _table(played.names, played.state.rules, currency), hero)) + "\n"
+    return "\n".join(_hand_lines(played, _table(played.names, played.state.rules, currency), hero, so_far)) + "\n"
 
 
 def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | None = None, hero: int | None = 0) -> int:
@@ -234,11 +235,11 @@ def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | No
     return count
 
 
-def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str]:
+def _hand_lines(played: PlayedHand, table: _Table, hero: int | None, so_far: bool = False) -> list[str]:
     """The lines of ``hand_text`` at a table worked out already."""
     state = played.state
     result = state.result
-    if result is None:
+    if result is None and not so_far:
         raise ValueError("the hand is not over yet")
     money = table.money
     names = table.names
@@ -285,7 +286,8 @@ def _hand_lines(played: PlayedHand, table: _Table, hero: int | None) -> list[str
             append(f"{UNCALLED}({money[amount]}){RETURNED_TO}{names[player]}")
         elif event[0] == "capped":
             append(CAPPED)
-    _ending(lines, state, result, table)
+    if result is not None:
+        _ending(lines, state, result, table)
     return lines
 
 
