@@ -26,11 +26,13 @@ from badugi_fast.evaluator import (
 
 if TYPE_CHECKING:
     from badugi_fast.bulk import evaluate_many, showdown_many
-    from badugi_fast.odds import draw_odds, equity
+    from badugi_fast.odds import best_discard, best_draw, draw_odds, equity
 
 __all__ = [
     "BACKEND",
     "best_cards",
+    "best_discard",
+    "best_draw",
     "card_str",
     "compare",
     "describe",
@@ -57,7 +59,7 @@ if not TYPE_CHECKING:
             from badugi_fast import bulk
 
             return getattr(bulk, name)
-        if name in ("draw_odds", "equity"):  # numpy too, and the policy tables
+        if name in ("best_discard", "best_draw", "draw_odds", "equity"):  # numpy too, and the policy tables
             from badugi_fast import odds
 
             return getattr(odds, name)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from badugi_fast._native import HeaderFinder, StarsHand
+    from badugi_fast._native import OddsQuestion as Question
 
 __all__ = ["Backend", "HistoryFastPaths", "OddsLoops", "backend", "history_fast_paths", "odds_loops"]
 
@@ -82,7 +83,7 @@ class HistoryFastPaths(Protocol):
 
 
 class OddsLoops(Protocol):
-    """The C loops of ``draw_odds`` and ``equity`` (``_native``; csrc/odds.c): see their docstrings there."""
+    """The C loops of the odds, equity and advice (``_native``; csrc/odds.c): see their docstrings there."""
 
     @property
     def POLICY_ENTRIES(self) -> int: ...  # entries of a compiled policy table
@@ -96,61 +97,43 @@ class OddsLoops(Protocol):
     @property
     def EQUITY_SAMPLE_FIELDS(self) -> int: ...  # per-player fields of sampled equity sums
 
+    @property
+    def ADVICE_MAX_OPTIONS(self) -> int: ...  # first discards one advice run plays on the same trials
+
+    @property
+    def MAX_THREADS(self) -> int: ...  # native threads at most (BADUGI_MAX_THREADS)
+
+    @property
+    def OddsQuestion(self) -> type[Question]: ...  # the fields of struct badugi_question
+
     def policy_table(self, kind: str, bound: int, masks: Buffer, first: Buffer | None) -> None: ...
 
     def draw_odds_exact(
-        self,
-        hand: list[int],
-        discard: int,
-        draws: int,
-        dead: int,
-        masks: Buffer,
-        first: Buffer | None,
-        max_paths: float,
-        probabilities: Buffer,
+        self, q: Question, max_paths: float, max_work: float, probabilities: Buffer
     ) -> float | None: ...
 
     def draw_odds_sample(
-        self,
-        hand: list[int],
-        discard: int,
-        draws: int,
-        dead: int,
-        masks: Buffer,
-        first: Buffer | None,
-        seed: int,
-        samples: int,
-        threads: int,
-        counts: Buffer,
+        self, q: Question, seed: int, first_trial: int, samples: int, threads: int, counts: Buffer
     ) -> None: ...
 
     def equity_exact(
-        self,
-        hands: list[int],
-        discards: list[int],
-        dead: int,
-        masks: Buffer,
-        first: Buffer | None,
-        policy_of: list[int],
-        max_work: float,
-        threads: int,
-        results: Buffer,
-    ) -> float | None: ...
+        self, q: Question, max_work: float, parallel_from: float, threads: int, results: Buffer
+    ) -> tuple[float, float] | None: ...
 
     def equity_sample(
+        self, q: Question, seed: int, first_trial: int, samples: int, threads: int, results: Buffer
+    ) -> None: ...
+
+    def advice_sample(
         self,
-        hands: list[int],
-        discards: list[int],
-        draws: int,
-        dead: int,
-        masks: Buffer,
-        first: Buffer | None,
-        policy_of: list[int],
+        q: Question,
+        options: list[int],
         seed: int,
+        first_trial: int,
         samples: int,
         threads: int,
         results: Buffer,
-    ) -> None: ...
+    ) -> bool: ...
 
 
 def _choose() -> tuple[Backend, HistoryFastPaths | None, OddsLoops | None]:

@@ -20,6 +20,7 @@ from badugi_fast._badugi import ffi, lib
 Buffer = Any
 
 __all__ = [
+    "ADVICE_MAX_OPTIONS",
     "EQUITY_EXACT_FIELDS",
     "EQUITY_SAMPLE_FIELDS",
     "HH_FALLBACK",
@@ -28,6 +29,7 @@ __all__ = [
     "HH_VERIFIED",
     "LIMIT_CODES",
     "MATCHERS",
+    "MAX_THREADS",
     "NAME",
     "ODDS_BINS",
     "PLAYER_FIELDS",
@@ -35,7 +37,9 @@ __all__ = [
     "POLICY_KINDS",
     "SITE_ASK",
     "HeaderFinder",
+    "OddsQuestion",
     "StarsHand",
+    "advice_sample",
     "draw_odds_exact",
     "draw_odds_sample",
     "equity_exact",
@@ -256,14 +260,17 @@ def find_headers(
             at = after[0]
 
 
-# ---- csrc/odds.c: draw odds and equity (for badugi_fast/odds.py and badugi_fast/policy_table.py) ----------------
+# ---- csrc/odds.c: draw odds, equity and advice (for badugi_fast/odds/ and badugi_fast/odds/policy_table.py) ------
 
-#: Entries of a compiled policy table (3 per hand: 1, 2 or 3 draws to come), bins of a rank distribution, and the
-#: per-player fields of the equity results: see csrc/odds.h.
+#: Entries of a compiled policy table (3 per hand: 1, 2 or 3 draws to come), bins of a rank distribution, the
+#: per-player fields of the equity results, the most advice options, the most native threads: see csrc/odds.h and
+#: csrc/badugi.h.
 POLICY_ENTRIES: int = lib.BADUGI_POLICY_ENTRIES
 ODDS_BINS: int = lib.BADUGI_ODDS_BINS
 EQUITY_EXACT_FIELDS: int = lib.BADUGI_EQUITY_EXACT_FIELDS
 EQUITY_SAMPLE_FIELDS: int = lib.BADUGI_EQUITY_SAMPLE_FIELDS
+ADVICE_MAX_OPTIONS: int = lib.BADUGI_ADVICE_MAX_OPTIONS
+MAX_THREADS: int = lib.BADUGI_MAX_THREADS
 POLICY_KINDS = {
     "usable": lib.BADUGI_POLICY_USABLE,
     "snow": lib.BADUGI_POLICY_SNOW,
@@ -277,7 +284,28 @@ _ODDS_ERRORS = {
     lib.BADUGI_E_ARGUMENT: "a count, size, mask or buffer out of range",
     lib.BADUGI_E_CARDS: "a card code out of range or in two places",
     lib.BADUGI_E_STUB: "a draw needs more cards than the stub and the muck hold",
+    lib.BADUGI_E_RANGES: "the ranges and the known cards leave no deal (or almost none)",
 }
+
+
+class OddsQuestion(NamedTuple):
+    """The fields of ``struct badugi_question`` (csrc/odds.h): per player four cards (-1: dealt at random), the
+    first discard's positions (-1: the policy's choice), its policy table, the bounds of its range in
+    ``range_cards`` (equal: none); the dead cards as a 52-bit set; the ranges' hands (uint8, four codes each) with
+    the running totals of their weights (float64); the policy tables."""
+
+    players: int
+    draws: int
+    cards: list[int]
+    discards: list[int]
+    policy_of: list[int]
+    range_begin: list[int]
+    range_end: list[int]
+    dead: int
+    range_cards: Buffer | None
+    range_weights: Buffer | None
+    masks: Buffer
+    first: Buffer | None
 
 
 def _odds_status(name: str, status: int) -> bool:
@@ -289,123 +317,106 @@ def _odds_status(name: str, status: int) -> bool:
     raise ValueError(f"{name}: {_ODDS_ERRORS.get(status, f'error {status}')}")
 
 
-def _tables(masks: Buffer, first: Buffer | None) -> tuple[Any, int, Any, int]:
-    """The policy tables as C arrays and their lengths (first may be absent: always the first choice)."""
-    masks_c = ffi.from_buffer("uint8_t[]", masks)
-    if first is None:
-        return masks_c, len(masks_c), ffi.NULL, 0
-    first_c = ffi.from_buffer("double[]", first)
-    return masks_c, len(masks_c), first_c, len(first_c)
+def _buffer(kind: str, data: Buffer | None) -> tuple[Any, int]:
+    """A C view of ``data`` and its length, or NULL and 0."""
+    if data is None:
+        return ffi.NULL, 0
+    view = ffi.from_buffer(kind, data)
+    return view, len(view)
+
+
+def _question(q: OddsQuestion) -> tuple[Any, list[Any]]:
+    """The C struct of ``q`` and the buffer views it points into (kept alive by the caller until C returns)."""
+    c = ffi.new("struct badugi_question *")
+    c.players, c.draws, c.dead = q.players, q.draws, q.dead
+    for field, values, size in (
+        ("cards", q.cards, 4 * lib.BADUGI_ODDS_MAX_PLAYERS),
+        ("discards", q.discards, lib.BADUGI_ODDS_MAX_PLAYERS),
+        ("policy_of", q.policy_of, lib.BADUGI_ODDS_MAX_PLAYERS),
+        ("range_begin", q.range_begin, lib.BADUGI_ODDS_MAX_PLAYERS),
+        ("range_end", q.range_end, lib.BADUGI_ODDS_MAX_PLAYERS),
+    ):
+        if len(values) > size:
+            raise ValueError(f"badugi_question: {len(values)} values of {field} for {size} places")
+        getattr(c, field)[0 : len(values)] = values
+    keep = []
+    for pointer, size, kind, data in (
+        ("range_cards", "range_cards_size", "uint8_t[]", q.range_cards),
+        ("range_weights", "range_weights_size", "double[]", q.range_weights),
+        ("masks", "masks_size", "uint8_t[]", q.masks),
+        ("first", "first_size", "double[]", q.first),
+    ):
+        view, length = _buffer(kind, data)
+        setattr(c, pointer, view)
+        setattr(c, size, length)
+        keep.append(view)
+    return c, keep
 
 
 def policy_table(kind: str, bound: int, masks: Buffer, first: Buffer | None) -> None:
     """Fill ``masks`` (POLICY_ENTRIES uint8) and ``first`` (as many float64, or None) with a built-in policy."""
-    status = lib.badugi_policy_table(POLICY_KINDS[kind], bound, *_tables(masks, first))
+    masks_c, masks_size = _buffer("uint8_t[]", masks)
+    first_c, first_size = _buffer("double[]", first)
+    status = lib.badugi_policy_table(POLICY_KINDS[kind], bound, masks_c, masks_size, first_c, first_size)
     _odds_status("badugi_policy_table", status)
 
 
-def draw_odds_exact(
-    hand: list[int],
-    discard: int,
-    draws: int,
-    dead: int,
-    masks: Buffer,
-    first: Buffer | None,
-    max_paths: float,
-    probabilities: Buffer,
-) -> float | None:
-    """The exact rank distribution into ``probabilities`` (ODDS_BINS float64); returns the number of draw
-    sequences, or None when more than ``max_paths`` lead to the last draw or a draw would need a reshuffle."""
+def draw_odds_exact(q: OddsQuestion, max_paths: float, max_work: float, probabilities: Buffer) -> float | None:
+    """The exact rank distribution of a one-player question into ``probabilities`` (ODDS_BINS float64); returns the
+    number of draw sequences, or None when it would be over the budgets or need a reshuffle."""
+    question, _keep = _question(q)
     deals = ffi.new("double *")
     work = ffi.new("double[]", lib.BADUGI_ODDS_WORK)
+    sets = ffi.new("uint64_t[]", lib.BADUGI_ODDS_WORK)
     out = ffi.from_buffer("double[]", probabilities)
     status = lib.badugi_draw_odds_exact(
-        hand, discard, draws, dead, *_tables(masks, first), max_paths, out, len(out), work, len(work), deals
+        question, max_paths, max_work, out, len(out), work, len(work), sets, len(sets), deals
     )
     return float(deals[0]) if _odds_status("badugi_draw_odds_exact", status) else None
 
 
-def draw_odds_sample(
-    hand: list[int],
-    discard: int,
-    draws: int,
-    dead: int,
-    masks: Buffer,
-    first: Buffer | None,
-    seed: int,
-    samples: int,
-    threads: int,
-    counts: Buffer,
-) -> None:
-    """``samples`` trials: counts (ODDS_BINS uint64) of each final rank number."""
+def draw_odds_sample(q: OddsQuestion, seed: int, first_trial: int, samples: int, threads: int, counts: Buffer) -> None:
+    """Trials ``first_trial`` .. ``first_trial + samples - 1``: counts (ODDS_BINS uint64) of each final rank number."""
+    question, _keep = _question(q)
     out = ffi.from_buffer("uint64_t[]", counts)
-    status = lib.badugi_draw_odds_sample(
-        hand, discard, draws, dead, *_tables(masks, first), seed, samples, threads, out, len(out)
-    )
+    status = lib.badugi_draw_odds_sample(question, seed, first_trial, samples, threads, out, len(out))
     _odds_status("badugi_draw_odds_sample", status)
 
 
 def equity_exact(
-    hands: list[int],
-    discards: list[int],
-    dead: int,
-    masks: Buffer,
-    first: Buffer | None,
-    policy_of: list[int],
-    max_work: float,
-    threads: int,
-    results: Buffer,
-) -> float | None:
-    """Exact one-draw equity counts into ``results`` (players x EQUITY_EXACT_FIELDS int64); returns the number of
-    deals, or None when the count is over ``max_work``, needs a reshuffle or meets a randomized first discard."""
-    deals = ffi.new("double *")
+    q: OddsQuestion, max_work: float, parallel_from: float, threads: int, results: Buffer
+) -> tuple[float, float] | None:
+    """Exact one-draw equity into ``results`` (players x EQUITY_EXACT_FIELDS float64: the chances of winning alone
+    and of splitting k ways); returns the number of deals and the steps taken, or None when the count is over
+    ``max_work``, needs a reshuffle or meets a randomized first discard."""
+    question, _keep = _question(q)
+    deals, steps = ffi.new("double *"), ffi.new("double *")
     work = ffi.new("uint32_t[]", lib.BADUGI_EQUITY_WORK)
-    out = ffi.from_buffer("int64_t[]", results)
+    out = ffi.from_buffer("double[]", results)
     status = lib.badugi_equity_exact(
-        len(discards),
-        hands,
-        discards,
-        dead,
-        *_tables(masks, first),
-        policy_of,
-        max_work,
-        threads,
-        out,
-        len(out),
-        work,
-        len(work),
-        deals,
+        question, max_work, parallel_from, threads, out, len(out), work, len(work), deals, steps
     )
-    return float(deals[0]) if _odds_status("badugi_equity_exact", status) else None
+    return (float(deals[0]), float(steps[0])) if _odds_status("badugi_equity_exact", status) else None
 
 
-def equity_sample(
-    hands: list[int],
-    discards: list[int],
-    draws: int,
-    dead: int,
-    masks: Buffer,
-    first: Buffer | None,
-    policy_of: list[int],
-    seed: int,
-    samples: int,
-    threads: int,
-    results: Buffer,
-) -> None:
-    """``samples`` trials: per-player sums into ``results`` (players x EQUITY_SAMPLE_FIELDS uint64)."""
+def equity_sample(q: OddsQuestion, seed: int, first_trial: int, samples: int, threads: int, results: Buffer) -> None:
+    """Trials ``first_trial`` .. ``first_trial + samples - 1``: per-player sums into ``results`` (players x
+    EQUITY_SAMPLE_FIELDS uint64)."""
+    question, _keep = _question(q)
     out = ffi.from_buffer("uint64_t[]", results)
-    status = lib.badugi_equity_sample(
-        len(discards),
-        hands,
-        discards,
-        draws,
-        dead,
-        *_tables(masks, first),
-        policy_of,
-        seed,
-        samples,
-        threads,
-        out,
-        len(out),
-    )
+    status = lib.badugi_equity_sample(question, seed, first_trial, samples, threads, out, len(out))
     _odds_status("badugi_equity_sample", status)
+
+
+def advice_sample(
+    q: OddsQuestion, options: list[int], seed: int, first_trial: int, samples: int, threads: int, results: Buffer
+) -> bool:
+    """Player 0's one-draw equity sums for each first discard in ``options`` (position masks), every option on the
+    same trials, into ``results`` (options x EQUITY_SAMPLE_FIELDS uint64); False when a trial would need a
+    reshuffle (then each option must be sampled on its own)."""
+    question, _keep = _question(q)
+    out = ffi.from_buffer("uint64_t[]", results)
+    status = lib.badugi_advice_sample(
+        question, options, len(options), seed, first_trial, samples, threads, out, len(out)
+    )
+    return _odds_status("badugi_advice_sample", status)

@@ -24,6 +24,7 @@ throw (card codes or text); ``resolve_policy`` accepts either, or a name.
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
@@ -252,8 +253,25 @@ class FunctionPolicy(DrawingPolicy):
 
     def options(self, hand: Sequence[int], draws_left: int, opponents: int = 1) -> tuple[Option, ...]:
         thrown = self.function((hand[0], hand[1], hand[2], hand[3]), draws_left)
-        codes = parse_cards(thrown) if isinstance(thrown, str) else [int(code) for code in thrown]
-        return ((tuple(codes), 1.0),)
+        return ((self._codes(thrown), 1.0),)
+
+    def _codes(self, thrown: object) -> tuple[int, ...]:
+        """The function's answer as card codes: card text, or int codes (a float is refused, not truncated; so is
+        anything that is not a sequence of cards, such as None or a lone int)."""
+        if isinstance(thrown, str):
+            return tuple(parse_cards(thrown))
+        if isinstance(thrown, (bytes, bytearray)) or not isinstance(thrown, Iterable):
+            raise ValueError(
+                f"policy {self.name} returned {thrown!r}: the cards to throw are card text or a sequence of int codes"
+            )
+        codes = []
+        for code in thrown:
+            if isinstance(code, bool) or not hasattr(code, "__index__"):
+                raise ValueError(
+                    f"policy {self.name} returned {code!r} among the cards to throw: a card is an int code"
+                )
+            codes.append(operator.index(code))
+        return tuple(codes)
 
 
 USABLE = Usable()

@@ -13,16 +13,21 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["BULK_THREADS_FROM", "SAMPLED_THREADS_FROM", "cores", "ordered_map"]
+__all__ = ["BULK_THREADS_FROM", "EXACT_THREADS_FROM", "MAX_THREADS", "SAMPLED_THREADS_FROM", "cores", "ordered_map"]
 
 T = TypeVar("T")
 U = TypeVar("U")
 
+#: Native threads at most, in every C loop: BADUGI_MAX_THREADS in csrc/badugi.h (a test holds the two equal).
+MAX_THREADS = 64
 #: Batches of hands smaller than this are evaluated on one thread unless ``threads`` says otherwise: starting
 #: threads costs more than it saves below it.
 BULK_THREADS_FROM = 1 << 16
 #: Sampled odds of fewer trials than this run on one thread unless ``threads`` says otherwise.
 SAMPLED_THREADS_FROM = 4096
+#: Exact equity counts of fewer steps than this (milliseconds of work) run on one thread: a second costs more than
+#: it saves.
+EXACT_THREADS_FROM = 4_000_000
 #: Items in flight per worker process: enough to keep every worker busy while the parent prepares the next ones.
 _AHEAD_PER_JOB = 2
 

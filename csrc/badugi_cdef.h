@@ -70,14 +70,16 @@ size_t badugi_find_headers(const char *text, size_t length, size_t start, size_t
                            size_t count, size_t *offsets, uint8_t *sites, size_t *lines, size_t room, size_t *next,
                            size_t *newlines);
 
-/* csrc/odds.h: draw odds and equity with draws to come (badugi_fast/odds.py through _native.py). */
+/* csrc/odds.h: draw odds, equity and advice with draws to come (badugi_fast/odds/ through _native.py). */
 #define BADUGI_POLICY_ENTRIES ...
 #define BADUGI_ODDS_MAX_PLAYERS ...
+#define BADUGI_ODDS_MAX_DRAWS ...
 #define BADUGI_ODDS_BINS ...
 #define BADUGI_ODDS_WORK ...
 #define BADUGI_EQUITY_WORK ...
 #define BADUGI_EQUITY_EXACT_FIELDS ...
 #define BADUGI_EQUITY_SAMPLE_FIELDS ...
+#define BADUGI_ADVICE_MAX_OPTIONS ...
 #define BADUGI_POLICY_USABLE ...
 #define BADUGI_POLICY_SNOW ...
 #define BADUGI_POLICY_PAT ...
@@ -88,19 +90,36 @@ size_t badugi_find_headers(const char *text, size_t length, size_t start, size_t
 #define BADUGI_E_BUDGET ...
 #define BADUGI_E_RESHUFFLE ...
 #define BADUGI_E_RANDOM ...
+#define BADUGI_E_RANGES ...
+struct badugi_question {
+    int players;
+    int draws;
+    int cards[...];
+    int discards[...];
+    int policy_of[...];
+    size_t range_begin[...];
+    size_t range_end[...];
+    uint64_t dead;
+    const uint8_t *range_cards;
+    size_t range_cards_size;
+    const double *range_weights;
+    size_t range_weights_size;
+    const uint8_t *masks;
+    size_t masks_size;
+    const double *first;
+    size_t first_size;
+    ...;
+};
 int badugi_policy_table(int kind, int bound, uint8_t *masks, size_t masks_size, double *first, size_t first_size);
-int badugi_draw_odds_exact(const int *hand, int discard, int draws, uint64_t dead, const uint8_t *masks,
-                           size_t masks_size, const double *first, size_t first_size, double max_paths,
+int badugi_draw_odds_exact(const struct badugi_question *question, double max_paths, double max_work,
                            double *probabilities, size_t probabilities_size, double *work, size_t work_size,
-                           double *deals);
-int badugi_draw_odds_sample(const int *hand, int discard, int draws, uint64_t dead, const uint8_t *masks,
-                            size_t masks_size, const double *first, size_t first_size, uint64_t seed,
+                           uint64_t *sets, size_t sets_size, double *deals);
+int badugi_draw_odds_sample(const struct badugi_question *question, uint64_t seed, uint64_t first_trial,
                             uint64_t samples, int threads, uint64_t *counts, size_t counts_size);
-int badugi_equity_exact(int players, const int *hands, const int *discards, uint64_t dead, const uint8_t *masks,
-                        size_t masks_size, const double *first, size_t first_size, const int *policy_of,
-                        double max_work, int threads, int64_t *results, size_t results_size, uint32_t *work,
-                        size_t work_size, double *deals);
-int badugi_equity_sample(int players, const int *hands, const int *discards, int draws, uint64_t dead,
-                         const uint8_t *masks, size_t masks_size, const double *first, size_t first_size,
-                         const int *policy_of, uint64_t seed, uint64_t samples, int threads, uint64_t *results,
-                         size_t results_size);
+int badugi_equity_exact(const struct badugi_question *question, double max_work, double parallel_from, int threads,
+                        double *results, size_t results_size, uint32_t *work, size_t work_size, double *deals,
+                        double *steps);
+int badugi_equity_sample(const struct badugi_question *question, uint64_t seed, uint64_t first_trial,
+                         uint64_t samples, int threads, uint64_t *results, size_t results_size);
+int badugi_advice_sample(const struct badugi_question *question, const int *options, int option_count, uint64_t seed,
+                         uint64_t first_trial, uint64_t samples, int threads, uint64_t *results, size_t results_size);

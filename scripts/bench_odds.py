@@ -2,10 +2,12 @@
 
     python scripts/bench_odds.py [--repeat R] [--peer-repeat P] [--json]
 
-Every spot is first answered by both and the answers compared (exact ones to 1e-12, sampled ones within four
+Every spot is first answered by both and the answers compared (exact ones to 1e-12 or 1e-9, sampled ones within four
 standard errors); only then is anything timed. Figures are medians of R runs (P for poker-equity's slow exact
-walk), with ratios measured in this run. poker-equity models one draw only, so a three-draw trial of ours is set
-against one of its one-draw samples, as issue 13 asks.
+walk; its walk of every discard of the advice spot, a minute or more, once), with ratios measured in this run.
+poker-equity models one draw only, so a three-draw trial of ours is set against one of its one-draw samples, as
+issue 13 asks; and it has no advice, so every discard is its exact walk of that discard, the times added up (issue
+19).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ HEADS_UP = (["As 2h Kc Kd", "3c Qh Js Jc"], ["Kc Kd", "Qh Js Jc"])
 THREE_WAY = (["As 2h Kc Kd", "3c 4d Qh Qs", "5h 6s 7c 7d"], ["Kc Kd", "Qh", "7d"])
 #: The single three-draw question for draw_odds.
 ODDS_HAND = "As 2h Qd Qc"
+#: The advice spot: a two-card draw's every discard against a three-card hand throwing two (Ts Jh), one draw.
+ADVICE = ("As 2h 9d Kd", "3c 4d Ts Jh", "Ts Jh")
 
 
 def median_seconds(run: Callable[[], object], repeat: int) -> float:
@@ -124,6 +128,44 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         exact_odds.deals,
     )
 
+    # 4. Every discard of a heads-up one-draw spot, exactly, against poker-equity's walk of each discard added up.
+    hero, villain, thrown = ADVICE
+    task = "advice: every discard, heads-up, 1 draw, exact, 1 thread"
+    advice = badugi_fast.best_discard(hero, [villain], against_discards=[thrown], threads=1)
+    if not advice.exact:
+        raise SystemExit(f"{task}: not exact")
+    walks = []
+    for option in advice.options:
+        if len(parse_cards(option.throw)) == 4:
+            continue  # poker-equity reads no hand without a known card: that discard is ours alone (timed anyway)
+        kept, dead = peer_spot([hero, villain], [option.throw, thrown])
+        walk = functools.partial(poker_equity.exact_from_text, "badugi", kept, dead=dead)
+        theirs = walk()
+        if theirs is None or abs(theirs["players"][0]["equity"] - option.equity) > 1e-9:
+            raise SystemExit(f"{task}: discard {option.throw!r}: {option.equity} against {theirs}")
+        walks.append(walk)
+    advise = functools.partial(badugi_fast.best_discard, hero, [villain], against_discards=[thrown], threads=1)
+    add(task, "badugi_fast.best_discard (all 16 discards)", median_seconds(advise, r), "discards", 16)
+    peer_seconds = sum(seconds_per(walk, args.advice_peer_repeat) for walk in walks)
+    add(task, f"poker-equity exact_from_text, {len(walks)} discards added up", peer_seconds, "discards", len(walks))
+
+    # 5. One draw against "random", every discard, one core: exact where the budget allows, else sampled.
+    task = "advice: every discard against 'random', 1 draw, 1 thread"
+    random_advice = badugi_fast.best_discard(hero, "random", threads=1, seed=1)
+    worst = max(option.stderr for option in random_advice.options)
+    exact_count = sum(option.exact for option in random_advice.options)
+    against_random = functools.partial(badugi_fast.best_discard, hero, "random", threads=1, seed=1)
+    who = f"best_discard ({exact_count} exact, the rest 262,144 shared trials, stderr <= {worst:.5f})"
+    add(task, who, median_seconds(against_random, max(3, r // 2)), "discards", 16)
+
+    # 6. Sampled three-draw advice: whole trials (every draw of both players) per second, every option.
+    task = f"advice: every discard, heads-up, 3 draws, sampled, 1 thread, {n // 16:,} trials each"
+    advice_trials = functools.partial(
+        badugi_fast.best_discard, hero, [villain], draws=3, samples=n // 16, seed=1, threads=1
+    )
+    seconds = median_seconds(advice_trials, r)
+    add(task, "badugi_fast.best_discard(draws=3), trials of all options", seconds, "trials", n // 16 * 16)
+
     ratios = {
         "exact heads-up: poker-equity / ours, 1 thread (target >= 50)": _ratio(rows, "exact 1 draw, heads-up", 1),
         "exact 3-way: poker-equity / ours, 1 thread": _ratio(rows, "exact 1 draw, 3-way", 1),
@@ -132,7 +174,16 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         )
         / next(row["per_second"] for row in rows if row["who"].startswith("poker-equity chunk")),
         "draw_odds three-draw sampled ms, 1 thread (target < 100)": 1e3
-        * next(row["seconds"] for row in rows if row["task"] == task and "threads=1 " in row["who"]),
+        * next(row["seconds"] for row in rows if row["task"].startswith("draw_odds") and "threads=1 " in row["who"]),
+        "advice, every discard exact: poker-equity's walks added up / ours, 1 thread (target >= 300)": peer_seconds
+        / next(row["seconds"] for row in rows if row["who"].startswith("badugi_fast.best_discard (all")),
+        "advice against 'random', every discard, seconds on 1 thread (target < 1)": next(
+            row["seconds"] for row in rows if row["who"].startswith("best_discard (")
+        ),
+        "three-draw advice trials/s / poker-equity one-draw samples/s, 1 thread (target >= 1)": next(
+            row["per_second"] for row in rows if row["who"].startswith("badugi_fast.best_discard(draws=3)")
+        )
+        / next(row["per_second"] for row in rows if row["who"].startswith("poker-equity chunk")),
     }
     facts = {
         "machine": f"{platform.machine()}, {cores} cores, load average {os.getloadavg()[0]:.2f} at the end",
@@ -174,10 +225,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--peer-repeat", type=int, default=3, help="timed runs of poker-equity's exact walk (default 3)"
     )
     parser.add_argument("--samples", type=int, default=1_000_000, help="trials per sampled run (default 1,000,000)")
+    parser.add_argument(
+        "--advice-peer-repeat",
+        type=int,
+        default=1,
+        help="timed runs of poker-equity's walk of each advice discard (default 1: a minute or more each)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
-    if min(args.repeat, args.peer_repeat, args.samples) < 1:
-        parser.error("--repeat, --peer-repeat and --samples must be positive")
+    if min(args.repeat, args.peer_repeat, args.samples, args.advice_peer_repeat) < 1:
+        parser.error("--repeat, --peer-repeat, --advice-peer-repeat and --samples must be positive")
     if badugi_fast.BACKEND != "c":
         parser.error("the C extension is not in use (BACKEND is 'python'): nothing to measure")
     try:

@@ -30,3 +30,13 @@ def test_bench_sampled_three_draw_equity(benchmark: BenchmarkFixture) -> None:
 def test_bench_three_draw_odds(benchmark: BenchmarkFixture, samples: int | None) -> None:
     odds = benchmark(badugi_fast.draw_odds, "As 2h Qd Qc", draws=3, samples=samples, seed=1, threads=1)
     assert odds.exact == (samples is None)
+
+
+def test_bench_exact_advice_every_discard(benchmark: BenchmarkFixture) -> None:
+    advice = benchmark(badugi_fast.best_discard, "As 2h 9d Kd", ["3c 4d Ts Jh"], against_discards=["Ts Jh"], threads=1)
+    assert advice.exact
+
+
+def test_bench_advice_against_random(benchmark: BenchmarkFixture) -> None:
+    advice = benchmark(badugi_fast.best_discard, "As 2h 9d Kd", "random", seed=1, threads=1)
+    assert max(option.stderr for option in advice.options) < 0.001

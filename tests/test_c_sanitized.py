@@ -33,7 +33,7 @@ def test_c_code_is_clean_under_sanitizers(tmp_path: Path) -> None:
     ]
     includes = [f"-I{ROOT / 'csrc'}", f"-I{GENERATED}"]
     build = subprocess.run(
-        [compiler, *flags, *includes, *map(str, sources), "-pthread", "-o", str(harness)],
+        [compiler, *flags, *includes, *map(str, sources), "-pthread", "-lm", "-o", str(harness)],
         capture_output=True,
         text=True,
         check=False,

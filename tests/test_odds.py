@@ -373,3 +373,66 @@ def test_without_the_c_extension_the_reference_answers() -> None:
     assert samples == 300
     assert p_badugi == pytest.approx(badugi_fast.draw_odds("As 2h Qd Qc", "Qd Qc", dead="Kc").p_badugi, abs=1e-12)
     assert equity == pytest.approx(badugi_fast.equity(["As 2h 3d 3c", "4s 5h 6d 6c"]).equity, abs=1e-12)
+
+
+@pytest.mark.parametrize("api", [badugi_fast, reference], ids=["fast", "reference"])
+def test_a_draw_may_take_exactly_the_whole_stub(api: object) -> None:
+    kings, left = parse_cards("Kc Kd Kh Ks"), parse_cards("As 2h 3d 4c")
+    dead = [code for code in range(52) if code not in kings + left]  # a stub of exactly the four cards thrown for
+    odds = api.draw_odds(kings, kings, dead=dead)  # type: ignore[attr-defined]
+    assert odds.exact
+    assert odds.deals == 1
+    assert odds.probability(1) == 1.0
+    queens = parse_cards("Qc Qd Qh Qs")
+    dead = [code for code in dead if code not in queens]  # two hands: the stub is again four cards
+    result = api.equity([kings, queens], discards=[kings, ""], dead=dead)  # type: ignore[attr-defined]
+    assert result.exact
+    assert result.equity == (1.0, 0.0)
+
+
+@pytest.mark.parametrize("api", [badugi_fast, reference], ids=["fast", "reference"])
+def test_a_reshuffle_never_hands_a_player_back_its_own_discards(api: object) -> None:
+    # A stub of one card (8s): hand 1 throws 4s and takes it, so hand 2's card comes from the muck reshuffled
+    # without its own discard, that is hand 1's 4s: hand 2 always ends with the wheel, hand 1 (8-7-6-5) never wins
+    # or ties. Had hand 2's 3s gone into the muck at once, it would get the 3s back half of the time and lose.
+    hands = ["5c 6d 7h 4s", "Ac 2d 3h 3s"]
+    dead = [code for code in range(52) if code not in parse_cards(" ".join(hands)) + parse_cards("8s")]
+    result = api.equity(hands, discards=["4s", "3s"], dead=dead, samples=3000, seed=1)  # type: ignore[attr-defined]
+    assert not result.exact
+    assert result.equity == (0.0, 1.0)
+    assert result.win == (0.0, 1.0)
+    assert result.tie == (0.0, 0.0)
+    if api is badugi_fast:  # the default answer is sampled too (the reference would take 2**18 slow trials)
+        assert badugi_fast.equity(hands, discards=["4s", "3s"], dead=dead, seed=1).equity == (0.0, 1.0)
+
+
+def test_sampled_wins_and_ties_are_held_to_the_exact_ones() -> None:
+    pat = badugi_fast.equity(["As 2h 3d 4c", "Ah 2s 3c 4d"], discards=["", ""], samples=2000, seed=1)
+    assert pat.win == (0.0, 0.0)  # the same wheel twice: every trial a split, none a win
+    assert pat.tie == (1.0, 1.0)
+    hands = ["As 2h 3d Kd", "Ac 2d 3h Ks"]  # the same draw in other suits: ties often
+    exact = badugi_fast.equity(hands)
+    sampled = badugi_fast.equity(hands, samples=200_000, seed=3)
+    assert exact.tie[0] > 0.01
+    for p in range(2):
+        for got, want in ((sampled.win[p], exact.win[p]), (sampled.tie[p], exact.tie[p])):
+            assert within(got, want, math.sqrt(want * (1 - want) / 200_000))
+
+
+def test_a_run_in_pieces_gives_the_answer_of_one_piece() -> None:
+    from badugi_fast.odds.loops import PIECE
+
+    hands = ["As 2h Qd Qc", "3c 4d Ts Jh"]
+    one = badugi_fast.equity(hands, draws=2, samples=2 * PIECE + 7, seed=8, threads=1)
+    three = badugi_fast.equity(hands, draws=2, samples=2 * PIECE + 7, seed=8, threads=3)
+    assert one == three
+
+
+def test_the_thread_limit_is_one_number_in_python_and_c() -> None:
+    from badugi_fast import _native, parallel
+
+    assert parallel.MAX_THREADS == _native.MAX_THREADS
+    with pytest.raises(ValueError, match=f"threads must be an int from 1 to {parallel.MAX_THREADS}"):
+        badugi_fast.equity(["As 2h 3d 4c", "5s 6h 7d 8c"], threads=parallel.MAX_THREADS + 1)
+    result = badugi_fast.equity(["As 2h 3d 4c", "5s 6h 7d 8c"], samples=100, seed=1, threads=parallel.MAX_THREADS)
+    assert result.samples == 100

@@ -1,4 +1,5 @@
-"""``badugi odds`` and ``badugi equity``: the readable tables, --json, and bad input as one line with status 2."""
+"""``badugi odds``, ``badugi equity`` and ``badugi advise``: the readable tables, --json, ranges and unknown cards,
+and bad input as one line with status 2."""
 
 from __future__ import annotations
 
@@ -80,6 +81,12 @@ def test_equity_json_sampled_with_policies_per_hand(capsys: pytest.CaptureFixtur
         (["odds", "As 2h 3d 3c", "--draws", "4"], "badugi odds: error: draws must be an int from 0 to 3, not 4"),
         (["odds", "As 2h 3d 3c", "--dead", "3c"], "card 3c is in the hand and the dead cards"),
         (["odds", "As 2h 3d 3c", "--policy", "pat:2"], "no badugi is 2-high"),
+        (["equity", "As 2h 3d 3c", "pat 3"], "badugi equity: error: hand 2: 'pat 3': no 4-card hand is 3-high"),
+        (["equity", "As 2h 3d 3c", "As ? ? ?"], "card As is in hand 1 and hand 2"),
+        (["advise", "As 2h ? ?", "--against", "random"], "needs every card of the hand known"),
+        (["advise", "As 2h 3d 3c", "--against", "pat 9, 3-crad 7"], "part 2 of 'pat 9, 3-crad 7' (at character 8)"),
+        (["advise", "As 2h 3d 3c", "--goal", "9", "--against-discards", "-"], "--against-discards needs --against"),
+        (["advise", "As 2h 3d 3c", "--goal", "9", "--policy", "usable,snow"], "--goal takes one policy"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -88,3 +95,51 @@ def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], 
     assert captured.out == ""
     assert captured.err.count("\n") == 1
     assert message in captured.err
+
+
+def test_advise_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", "As 2h 3d Kd", "--against", "4s 5h 6d 6c"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "As 2h 3d Kd against 4s 5h 6d 6c: 1 draw to come, policies usable, usable"
+    assert lines[1].split() == ["throw", "equity", "win", "tie"]
+    advice = badugi_fast.best_discard("As 2h 3d Kd", "4s 5h 6d 6c")
+    rows = lines[2:-1]
+    assert len(rows) == 16
+    assert rows[0].split()[:2] == ["Kd", f"{100 * advice.best.equity:.2f}%"]
+    assert rows[0].endswith("best")
+    assert not any(row.endswith("best") for row in rows[1:])
+    assert "(stand pat)" in lines[3]
+    assert lines[-1] == "exact: every one of the 16 options counted"
+
+
+def test_advise_against_a_range_sampled_and_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", "As 2h 3d Kd", "--against", "random", "3-card 7 draw", "--samples", "3000", "--seed", "2"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["against"] == ["random", "3-card 7 draw"]
+    assert data["samples"] == 3000
+    assert data["seed"] == 2
+    assert len(data["options"]) == 16
+    assert data == badugi_fast.best_discard("As 2h 3d Kd", ["random", "3-card 7 draw"], samples=3000, seed=2).to_dict()
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("sampled: 3,000 trials each, seed 2")
+
+
+def test_advise_toward_a_goal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", "As 2h 6d Kc", "--goal", "7", "--draws", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "As 2h 6d Kc: 2 draws to come, policy usable, goal 7 or better"
+    assert lines[2].split()[0] == "Kc"
+    assert lines[2].endswith("best")
+    assert lines[-1] == "exact: every one of the 16 options counted"
+
+
+def test_odds_and_equity_take_ranges_and_unknown_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "As 2h 3d Kd", "pat 9", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == badugi_fast.equity(["As 2h 3d Kd", "pat 9"]).to_dict()
+    assert main(["odds", "As 2h ? ?", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hand"] == "As 2h ? ?"
+    assert data["exact"] is True
+    assert main(["equity", "As 2h 3d Kd", "random"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].split()[:2] == ["random", "policy"]

@@ -33,6 +33,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("simulate", "play hands with simple policies and write PokerStars hand histories or PHH"),
     "odds": ("odds", "what a hand becomes after its draws, under a named drawing policy"),
     "equity": ("equity", "each hand's share of the pot with draws to come"),
+    "advise": ("advise", "every discard of a hand with its equity against hands or ranges, best first"),
     "convert": ("convert", "write the hands of hand histories as PHH, pokerkit's hand history format"),
     "bench": ("bench", "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
 }

@@ -1,4 +1,5 @@
-"""``badugi equity HAND HAND [...]``: each hand's share of the pot with draws to come (or ``--json``)."""
+"""``badugi equity HAND HAND [...]``: each hand's share of the pot with draws to come (or ``--json``); a hand may
+have unknown cards (``'As 2h ? ?'``, ``random``) or be a range (``'pat 9'``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from typing import TYPE_CHECKING
 from badugi_fast.cli.odds import add_common_arguments, bar, common_options, percent
 
 if TYPE_CHECKING:
-    from badugi_fast.odds.result import EquityResult
+    from badugi_fast.spots.result import EquityResult
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_arguments", "discards_argument", "policies_argument", "run"]
 
 #: --discards words: stand pat, or leave the choice to the policy
 _PAT = ("-", "pat")
@@ -19,7 +20,13 @@ _POLICY = ("auto", "policy")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hands", nargs="+", metavar="HAND", help="2 to 6 hands of four cards, e.g. 'As 2h 3d 3c'")
+    parser.add_argument(
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="2 to 6 hands: four cards ('As 2h 3d 3c'), unknown cards ('As 2h ? ?', 'random') or a range ('pat 9', "
+        "'3-card 7 draw', 'pat 8: 0.5, 3-card 6 draw: 0.5')",
+    )
     parser.add_argument(
         "--discards",
         nargs="+",
@@ -38,19 +45,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    discards = None
-    if args.discards is not None:
-        discards = [None if word in _POLICY else ("" if word in _PAT else word) for word in args.discards]
-    policies = [name.strip() for name in args.policy.split(",")]
-    policy = policies[0] if len(policies) == 1 else policies
+    discards = discards_argument(args.discards)
     from badugi_fast.odds import equity  # numpy and the policy tables: loaded when the command runs
 
-    result = equity(args.hands, discards=discards, policy=policy, **common_options(args))
+    result = equity(args.hands, discards=discards, policy=policies_argument(args.policy), **common_options(args))
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         print(equity_table(result, discards))
     return 0
+
+
+def discards_argument(words: list[str] | None) -> list[str | None] | None:
+    """``--discards`` words: cards, ``-`` (stand pat: ``""``) or ``auto`` (the policy's choice: None)."""
+    if words is None:
+        return None
+    return [None if word in _POLICY else ("" if word in _PAT else word) for word in words]
+
+
+def policies_argument(text: str) -> str | list[str]:
+    """``--policy``: one policy, or one per hand separated by commas."""
+    policies = [name.strip() for name in text.split(",")]
+    return policies[0] if len(policies) == 1 else policies
 
 
 def equity_table(result: EquityResult, discards: list[str | None] | None) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from badugi_fast.ranks import RANK_COUNT, hand_size, rank_values
 
 if TYPE_CHECKING:
-    from badugi_fast.odds.result import DrawOdds
+    from badugi_fast.spots.result import DrawOdds
 
 __all__ = ["add_arguments", "add_common_arguments", "bar", "common_options", "percent", "run"]
 
@@ -28,7 +28,8 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
         "--samples",
         type=int,
         metavar="N",
-        help="sample N trials instead of an exact answer (default: exact when feasible, else 262,144 trials)",
+        help="sample N trials instead of an exact answer (default: exact when feasible, else 262,144 trials; at "
+        "most 1,000,000,000)",
     )
     parser.add_argument("--seed", type=int, metavar="S", help="seed of a sampled answer (default: random, printed)")
     parser.add_argument("--threads", type=int, metavar="N", help="native threads for sampling (default: all cores)")
@@ -36,7 +37,11 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand", metavar="HAND", help="four cards, e.g. 'As 2h 3d 3c'")
+    parser.add_argument(
+        "hand",
+        metavar="HAND",
+        help="four cards ('As 2h 3d 3c'), unknown cards ('As 2h ? ?', 'random') or a range ('3-card 7 draw')",
+    )
     parser.add_argument(
         "--discard", metavar="CARDS", help="the cards thrown now ('-' to stand pat; default: the policy's choice)"
     )

@@ -1,13 +1,26 @@
-"""Who is ahead with draws to come: draw odds and equity under named drawing policies.
+"""Who is ahead with draws to come, and what to throw: draw odds, equity and discard advice under named drawing
+policies, by the C loops (csrc/odds.c); the questions and answers are ``badugi_fast.spots``'.
 
-- ``spot``: a question about draws to come, checked once;
-- ``compute``: ``draw_odds`` and ``equity``, by the C loops (csrc/odds.c) or, without them, by
-  ``badugi_fast.reference.odds``;
-- ``policy_table``: a drawing policy (``badugi_fast.drawing``) compiled to the discard table the C loops read;
-- ``result``: what the functions return.
+- ``compute``: ``draw_odds`` and ``equity`` (without the C extension, ``badugi_fast.reference.odds`` answers);
+- ``advice``: ``best_discard`` and ``best_draw``;
+- ``loops``: a question handed to the C loops, sampled runs in pieces that Ctrl-C stops;
+- ``policy_table``: a drawing policy (``badugi_fast.drawing``) compiled to the discard table the C loops read.
 """
 
+from badugi_fast.odds.advice import best_discard, best_draw
 from badugi_fast.odds.compute import draw_odds, equity
-from badugi_fast.odds.result import DrawOdds, EquityResult
+from badugi_fast.spots.advice import DiscardAdvice, DiscardOption, DrawAdvice, DrawOption
+from badugi_fast.spots.result import DrawOdds, EquityResult
 
-__all__ = ["DrawOdds", "EquityResult", "draw_odds", "equity"]
+__all__ = [
+    "DiscardAdvice",
+    "DiscardOption",
+    "DrawAdvice",
+    "DrawOdds",
+    "DrawOption",
+    "EquityResult",
+    "best_discard",
+    "best_draw",
+    "draw_odds",
+    "equity",
+]

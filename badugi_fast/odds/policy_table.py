@@ -79,7 +79,11 @@ def compile_python(policy: DrawingPolicy, opponents: int = 1) -> PolicyTable:
     for hand in all_hands():
         position = {code: 1 << i for i, code in enumerate(hand)}
         for draws_left in (1, 2, 3):
-            options = policy.options(hand, draws_left, opponents)
+            try:
+                options = policy.options(hand, draws_left, opponents)
+            except (ValueError, TypeError) as error:  # a user policy's own failure, named with the hand
+                shown = " ".join(map(card_str, hand))
+                raise ValueError(f"policy {policy.name}: {shown} with {draws_left} draws to come: {error}") from None
             mask = _simple(options, position)
             if mask >= 0:  # the common case: one option, checked on the way
                 masks[entry] = mask * 17

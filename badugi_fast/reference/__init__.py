@@ -1,8 +1,8 @@
 """The rules in plain Python, slow and obviously correct: the specification the fast package is held to.
 
 The same public functions as ``badugi_fast``: the hand functions (``hands``, which ``build.py`` runs on every hand
-to make the rank table) and the draw odds (``odds``), imported on first use because they load the drawing
-policies, which need the rank table that ``build.py`` is about to make.
+to make the rank table) and the draw odds, equity and advice (``odds``), imported on first use because they load
+the drawing policies, which need the rank table that ``build.py`` is about to make.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -22,10 +22,12 @@ from badugi_fast.reference.hands import (
 )
 
 if TYPE_CHECKING:
-    from badugi_fast.reference.odds import draw_odds, equity
+    from badugi_fast.reference.odds import best_discard, best_draw, draw_odds, equity
 
 __all__ = [
     "best_cards",
+    "best_discard",
+    "best_draw",
     "card_str",
     "compare",
     "describe",
@@ -41,13 +43,16 @@ __all__ = [
 ]
 
 
+#: The names of ``reference.odds``, imported on first use.
+_ODDS = ("best_discard", "best_draw", "draw_odds", "equity")
+
 # Hidden from type checkers, which see the real imports above instead: a misspelt name is then an error,
 # not an Any.
 if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> Any:
-        """``draw_odds`` and ``equity``, imported from ``reference.odds`` on first use."""
-        if name in ("draw_odds", "equity"):
+        """The odds functions, imported from ``reference.odds`` on first use."""
+        if name in _ODDS:
             from badugi_fast.reference import odds
 
             return getattr(odds, name)

@@ -1,6 +1,7 @@
 /* Drives every entry point of csrc/badugi.c, csrc/odds.c and csrc/stars.c with random input under AddressSanitizer and UndefinedBehaviorSanitizer
  * (tests/test_c_sanitized.py compiles and runs it). Every buffer is malloc'd at its exact size, so a read one byte
  * past the end is reported. Exits non-zero on the first inconsistency; the sanitizers abort on any bad access. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,65 @@ static void random_hands_codes(int *codes, int count)
         codes[next() % (unsigned)(4 * count)] = next() % 2 ? (int)(next() % 80) - 10 : codes[0];
 }
 
+/* A random question of `players` seats (sometimes out of range): known hands, unknown cards (-1), ranges of random
+ * hands and weights in buffers of their exact sizes (*cards and *weights: freed by the caller), discards,
+ * policies, dead cards. */
+static void random_question(struct badugi_question *q, int players, int draws, uint8_t **cards, double **weights)
+{
+    memset(q, 0, sizeof *q);
+    q->players = players;
+    q->draws = draws;
+    int seats = players >= 1 && players <= BADUGI_ODDS_MAX_PLAYERS ? players : BADUGI_ODDS_MAX_PLAYERS;
+    random_hands_codes(q->cards, seats);
+    size_t hands = next() % 3 ? 0 : 1 + next() % 40;
+    *cards = malloc(4 * hands + 1);
+    *weights = malloc(hands * sizeof **weights + sizeof **weights);
+    double running = 0;
+    for (size_t i = 0; i < hands; i++) {
+        uint64_t set = 0;
+        for (int j = 0; j < 4; j++) {
+            unsigned code;
+            do
+                code = next() % 52;
+            while (set >> code & 1);
+            set |= (uint64_t)1 << code;
+            (*cards)[4 * i + (size_t)j] = next() % 64 ? (uint8_t)code : (uint8_t)next();
+        }
+        running += next() % 8 ? (double)(next() % 5) : (next() % 2 ? -1.0 : 0.0);
+        (*weights)[i] = next() % 128 ? running : (double)NAN;
+    }
+    q->range_cards = *cards;
+    q->range_cards_size = next() % 32 ? 4 * hands : 4 * hands + 1;
+    q->range_weights = *weights;
+    q->range_weights_size = hands;
+    size_t at = 0;
+    for (int p = 0; p < seats; p++) {
+        int kind = (int)(next() % 4); /* 0, 1: known; 2: some cards unknown; 3: a range */
+        if (kind == 2)
+            for (int i = 0; i < 4; i++)
+                if (next() % 2)
+                    q->cards[4 * p + i] = -1;
+        if (kind == 3 && at < hands) {
+            for (int i = 0; i < 4; i++)
+                q->cards[4 * p + i] = next() % 32 ? -1 : (int)(next() % 52);
+            q->range_begin[p] = at;
+            at += 1 + next() % (hands - at);
+            q->range_end[p] = next() % 32 ? at : hands + 1 + next() % 4;
+        }
+        q->discards[p] = next() % 32 ? (kind >= 2 ? (int)(next() % 2) - 1 : (int)(next() % 17) - 1)
+                                     : (int)(next() % 40) - 20;
+        q->policy_of[p] = next() % 32 ? 0 : (int)(next() % 3) - 1;
+    }
+    q->dead = random_dead();
+    uint64_t in_hands = 0;
+    for (int i = 0; i < 4 * seats; i++)
+        in_hands |= q->cards[i] >= 0 && q->cards[i] < 52 ? (uint64_t)1 << q->cards[i] : 0;
+    if (next() % 8)
+        q->dead &= ~in_hands; /* usually dead cards apart from the hands, so that the loops run */
+    q->masks = policy_masks;
+    q->masks_size = BADUGI_POLICY_ENTRIES;
+}
+
 /* Every entry point of odds.c with random arguments and buffers of their exact sizes; checks what comes back. */
 static int fuzz_odds(void)
 {
@@ -255,95 +315,114 @@ static int fuzz_odds(void)
             policy_masks[i] = (uint8_t)next();
             policy_first[i] = next() % 3 ? 1.0 : (double)(next() % 1000) / 999.0;
         }
-    const double *first = next() % 2 ? policy_first : NULL;
-    size_t first_size = first ? BADUGI_POLICY_ENTRIES : 0;
+    int randomized = next() % 2;
 
-    int hand[4 * BADUGI_ODDS_MAX_PLAYERS];
-    random_hands_codes(hand, 1);
-    int discard = (int)(next() % 19) - 2, draws = (int)(next() % 6) - 1;
-    uint64_t dead = random_dead(); /* overlapping the hand at times: refused */
+    struct badugi_question q;
+    uint8_t *cards;
+    double *weights;
+    int draws = (int)(next() % 6) - 1;
+    random_question(&q, next() % 16 ? 1 : (int)(next() % 4) - 1, draws, &cards, &weights);
+    q.first = randomized ? policy_first : NULL;
+    q.first_size = randomized ? BADUGI_POLICY_ENTRIES : 0;
     double *probabilities = malloc(BADUGI_ODDS_BINS * sizeof *probabilities);
     double *work = malloc(BADUGI_ODDS_WORK * sizeof *work);
-    double deals = 0;
-    int status = badugi_draw_odds_exact(hand, discard, draws, dead, policy_masks, BADUGI_POLICY_ENTRIES, first,
-                                        first_size, (double)(next() % 3000), probabilities, BADUGI_ODDS_BINS, work,
-                                        BADUGI_ODDS_WORK, &deals);
+    uint64_t *sets = malloc(BADUGI_ODDS_WORK * sizeof *sets);
+    double deals = 0, steps = 0;
+    int status = badugi_draw_odds_exact(&q, (double)(next() % 3000), (double)(next() % 100000), probabilities,
+                                        BADUGI_ODDS_BINS, work, BADUGI_ODDS_WORK, sets, BADUGI_ODDS_WORK, &deals);
     if (status == 0) {
         double total = 0;
         for (int r = 0; r < BADUGI_ODDS_BINS; r++)
             total += probabilities[r];
         if (total < 1 - 1e-9 || total > 1 + 1e-9 || probabilities[0] != 0 || deals < 1)
             return fail("draw_odds_exact is not a distribution");
-    } else if (status > 0 || status < BADUGI_E_RANDOM) {
+    } else if (status > 0 || status < BADUGI_E_RANGES) {
         return fail("draw_odds_exact status");
     }
-    if (badugi_draw_odds_exact(hand, -1, 1, 0, policy_masks, BADUGI_POLICY_ENTRIES, first, first_size, 10,
-                               probabilities, BADUGI_ODDS_BINS - 1, work, BADUGI_ODDS_WORK, &deals) >= 0)
+    if (badugi_draw_odds_exact(&q, 10, 10, probabilities, BADUGI_ODDS_BINS - 1, work, BADUGI_ODDS_WORK, sets,
+                               BADUGI_ODDS_WORK, &deals) >= 0 ||
+        badugi_draw_odds_exact(NULL, 10, 10, probabilities, BADUGI_ODDS_BINS, work, BADUGI_ODDS_WORK, sets,
+                               BADUGI_ODDS_WORK, &deals) >= 0)
         return fail("draw_odds_exact size check");
+    free(sets);
     free(work);
     free(probabilities);
 
     uint64_t samples = 1 + next() % 64, seed = ((uint64_t)next() << 32) | next();
+    uint64_t first_trial = next() % 16 ? next() : UINT64_MAX - next() % 8;
     int threads = next() % 16 == 0 ? (int)(next() % 70) - 2 : 1 + (int)(next() % 3);
     uint64_t *counts = malloc(BADUGI_ODDS_BINS * sizeof *counts);
-    status = badugi_draw_odds_sample(hand, discard, draws, dead, policy_masks, BADUGI_POLICY_ENTRIES, first, first_size,
-                                     seed, samples, threads, counts, BADUGI_ODDS_BINS);
+    status = badugi_draw_odds_sample(&q, seed, first_trial, samples, threads, counts, BADUGI_ODDS_BINS);
     if (status == 0) {
         uint64_t total = 0;
         for (int r = 0; r < BADUGI_ODDS_BINS; r++)
             total += counts[r];
         if (total != samples || counts[0] != 0)
             return fail("draw_odds_sample counts");
+    } else if (status > 0 || status < BADUGI_E_RANGES) {
+        return fail("draw_odds_sample status");
     }
     free(counts);
+    free(weights);
+    free(cards);
 
     int players = (int)(next() % 8);
-    int discards[BADUGI_ODDS_MAX_PLAYERS], policy_of[BADUGI_ODDS_MAX_PLAYERS];
-    int valid_players = players >= 2 && players <= BADUGI_ODDS_MAX_PLAYERS;
-    int seats = valid_players ? players : 2;
-    random_hands_codes(hand, seats);
-    uint64_t in_hands = 0;
-    for (int p = 0; p < BADUGI_ODDS_MAX_PLAYERS; p++) {
-        discards[p] = next() % 32 ? (int)(next() % 17) - 1 : (int)(next() % 40) - 20;
-        policy_of[p] = next() % 32 ? 0 : (int)(next() % 3) - 1;
-    }
-    for (int i = 0; i < 4 * seats; i++)
-        in_hands |= hand[i] >= 0 && hand[i] < 52 ? (uint64_t)1 << hand[i] : 0;
-    if (next() % 8)
-        dead &= ~in_hands; /* usually dead cards apart from the hands, so that the counts run */
+    random_question(&q, players, next() % 4 ? 1 : (int)(next() % 5) - 1, &cards, &weights);
     int sure = next() % 2; /* a policy without coin flips, so that exact equity can run */
+    q.first = sure ? NULL : policy_first;
+    q.first_size = sure ? 0 : BADUGI_POLICY_ENTRIES;
+    int seats = players >= 2 && players <= BADUGI_ODDS_MAX_PLAYERS ? players : 2;
     size_t fields = (size_t)seats * BADUGI_EQUITY_EXACT_FIELDS;
-    int64_t *exact = malloc(fields * sizeof *exact);
+    double *exact = malloc(fields * sizeof *exact);
     uint32_t *counters = malloc(BADUGI_EQUITY_WORK * sizeof *counters);
-    status = badugi_equity_exact(valid_players ? players : seats, hand, discards, dead, policy_masks,
-                                 BADUGI_POLICY_ENTRIES, sure ? NULL : first, sure ? 0 : first_size, policy_of,
-                                 (double)(next() % 4000000),
-                                 1 + (int)(next() % 3), exact, fields, counters, BADUGI_EQUITY_WORK, &deals);
+    status = badugi_equity_exact(&q, (double)(next() % 4000000), (double)(next() % 2000000), 1 + (int)(next() % 3),
+                                 exact, fields, counters, BADUGI_EQUITY_WORK, &deals, &steps);
     if (status == 0) {
         double shares = 0;
         for (int p = 0; p < seats; p++)
             for (int k = 0; k < BADUGI_EQUITY_EXACT_FIELDS; k++)
-                shares += (double)exact[p * BADUGI_EQUITY_EXACT_FIELDS + k] / (k ? k : 1);
-        if (shares < deals - 1e-6 || shares > deals + 1e-6)
-            return fail("equity_exact shares do not add up to the deals");
+                shares += exact[p * BADUGI_EQUITY_EXACT_FIELDS + k] / (k ? k : 1);
+        if (shares < 1 - 1e-9 || shares > 1 + 1e-9 || deals < 1)
+            return fail("equity_exact shares do not add up to one");
+    } else if (status > 0 || status < BADUGI_E_RANGES) {
+        return fail("equity_exact status");
     }
     free(counters);
     free(exact);
 
     fields = (size_t)seats * BADUGI_EQUITY_SAMPLE_FIELDS;
     uint64_t *sums = malloc(fields * sizeof *sums);
-    status = badugi_equity_sample(players, hand, discards, draws, dead, policy_masks, BADUGI_POLICY_ENTRIES, first,
-                                  first_size, policy_of, seed, samples, threads, sums, valid_players ? fields : 0);
+    status = badugi_equity_sample(&q, seed, first_trial, samples, threads, sums, players == seats ? fields : 0);
     if (status == 0) {
         uint64_t shares = 0;
         for (int p = 0; p < seats; p++)
             shares += sums[p * BADUGI_EQUITY_SAMPLE_FIELDS + 2];
         if (shares != 60 * samples)
             return fail("equity_sample shares do not add up to the trials");
-    } else if (status > 0 || status < BADUGI_E_RANDOM) {
+    } else if (status > 0 || status < BADUGI_E_RANGES) {
         return fail("equity_sample status");
     }
     free(sums);
+
+    int options[BADUGI_ADVICE_MAX_OPTIONS], option_count = (int)(next() % 19) - 1;
+    for (int o = 0; o < BADUGI_ADVICE_MAX_OPTIONS; o++)
+        options[o] = next() % 32 ? (int)(next() % 16) : (int)(next() % 40) - 20;
+    size_t advice_fields = option_count > 0 ? (size_t)option_count * BADUGI_EQUITY_SAMPLE_FIELDS : 1;
+    uint64_t *advice = malloc(advice_fields * sizeof *advice);
+    status = badugi_advice_sample(&q, options, option_count, seed, first_trial, samples, threads, advice,
+                                  advice_fields);
+    if (status == 0) {
+        for (int o = 0; o < option_count; o++) {
+            uint64_t *row = advice + (size_t)o * BADUGI_EQUITY_SAMPLE_FIELDS;
+            if (row[0] + row[1] > samples || row[2] > 60 * samples)
+                return fail("advice_sample sums exceed the trials");
+        }
+    } else if (status > 0 || status < BADUGI_E_RANGES) {
+        return fail("advice_sample status");
+    }
+    free(advice);
+    free(weights);
+    free(cards);
     return 0;
 }
 

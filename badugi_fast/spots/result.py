@@ -11,10 +11,10 @@ from typing import Any
 
 from badugi_fast.cards import card_str
 from badugi_fast.drawing import rank_bound
-from badugi_fast.odds.spot import Spot
 from badugi_fast.ranks import RANK_COUNT, WORST_BADUGI, hand_size
+from badugi_fast.spots.spot import Spot
 
-__all__ = ["DrawOdds", "EquityResult"]
+__all__ = ["DrawOdds", "EquityResult", "sampled_share"]
 
 
 def _text(cards: Sequence[int]) -> str:
@@ -25,9 +25,10 @@ def _text(cards: Sequence[int]) -> str:
 class DrawOdds:
     """The distribution of a hand's value after its draws.
 
-    ``probabilities[r]`` is the chance the final hand has rank number r (index 0 is unused). ``exact`` says whether
-    it was computed (``deals``: how many draw sequences it averages over) or sampled (``samples`` trials from
-    ``seed``; use ``stderr``).
+    ``hand`` is the hand as given (with ``?`` for unknown cards, or the range). ``probabilities[r]`` is the chance
+    the final hand has rank number r (index 0 is unused). ``exact`` says whether it was computed (``deals``: how
+    many draw sequences it averages over, over every hand it may be) or sampled (``samples`` trials from ``seed``;
+    use ``stderr``).
     """
 
     hand: str
@@ -115,16 +116,17 @@ class DrawOdds:
 
 def _question(spot: Spot) -> tuple[str, str | None, int, str]:
     first = spot.first[0]
-    return _text(spot.hands[0]), None if first is None else _text(first), spot.draws, spot.policies[0].name
+    return spot.holdings[0].text, None if first is None else _text(first), spot.draws, spot.policies[0].name
 
 
 @dataclass(frozen=True)
 class EquityResult:
-    """Each hand's share of the pot with draws to come (ties split), in the order the hands were given.
+    """Each hand's share of the pot with draws to come (ties split), in the order the hands were given (``hands``:
+    as given, with ``?`` for unknown cards, or the range).
 
     ``win``: the chance of winning alone; ``tie``: of splitting; ``equity``: the expected share. Exact answers
-    average over ``deals`` equally likely deals; sampled ones over ``samples`` trials from ``seed``, with a
-    standard error per hand in ``stderr`` (zeros when exact).
+    average over ``deals`` deals (over every deal of the unknown cards and ranges); sampled ones over ``samples``
+    trials from ``seed``, with a standard error per hand in ``stderr`` (zeros when exact).
     """
 
     hands: tuple[str, ...]
@@ -156,16 +158,22 @@ class EquityResult:
         }
 
     @staticmethod
-    def from_exact(spot: Spot, counts: Sequence[Sequence[int]], deals: int) -> EquityResult:
-        """An exact answer: ``counts[p][0]`` deals won alone by hand p, ``counts[p][k]`` split k ways."""
+    def from_chances(spot: Spot, chances: Sequence[Sequence[float | Fraction]], deals: int) -> EquityResult:
+        """An exact answer: ``chances[p][0]`` is hand p's chance of winning alone, ``chances[p][k]`` of splitting the
+        pot k ways (k = 2..6), over ``deals`` deals."""
         equity, win, tie = [], [], []
-        for row in counts:
-            share = Fraction(row[0]) + sum((Fraction(row[k], k) for k in range(2, len(row))), Fraction(0))
-            equity.append(float(share / deals))
-            win.append(row[0] / deals)
-            tie.append(sum(row[2:]) / deals)
-        zeros = (0.0,) * len(counts)
+        for row in chances:
+            equity.append(float(row[0] + sum((row[k] / k for k in range(2, len(row))), Fraction(0))))
+            win.append(float(row[0]))
+            tie.append(float(sum(row[2:], Fraction(0))))
+        zeros = (0.0,) * len(chances)
         return EquityResult(*_players(spot), tuple(equity), tuple(win), tuple(tie), True, deals, 0, zeros, None)
+
+    @staticmethod
+    def from_counts(spot: Spot, counts: Sequence[Sequence[int]], deals: int) -> EquityResult:
+        """An exact answer from whole counts: ``counts[p][0]`` deals won alone by hand p, ``counts[p][k]`` split k
+        ways."""
+        return EquityResult.from_chances(spot, [[Fraction(count, deals) for count in row] for row in counts], deals)
 
     @staticmethod
     def from_showdown(spot: Spot, ranks: Sequence[int]) -> EquityResult:
@@ -176,24 +184,25 @@ class EquityResult:
         for row, rank in zip(counts, ranks, strict=True):
             if rank == best:
                 row[0 if ways == 1 else ways] = 1
-        return EquityResult.from_exact(spot, counts, 1)
+        return EquityResult.from_counts(spot, counts, 1)
 
     @staticmethod
     def from_samples(spot: Spot, sums: Sequence[Sequence[int]], samples: int, seed: int) -> EquityResult:
-        """A sampled answer: per hand, trials won alone, trials split, the sum of its share times 60 and the sum of
-        that squared (every split of 2..6 ways is a whole number of sixtieths)."""
-        equity, win, tie, stderr = [], [], [], []
-        for wins, ties, share, square in sums:
-            mean = share / 60 / samples
-            variance = (square / 3600 - samples * mean * mean) / (samples - 1) if samples > 1 else 0.0
-            equity.append(mean)
-            win.append(wins / samples)
-            tie.append(ties / samples)
-            stderr.append(math.sqrt(max(variance, 0.0) / samples))
-        return EquityResult(
-            *_players(spot), tuple(equity), tuple(win), tuple(tie), False, 0, samples, tuple(stderr), seed
-        )
+        """A sampled answer: per hand, the sums of ``sampled_share``."""
+        equity, win, tie, stderr = zip(*(sampled_share(row, samples) for row in sums), strict=True)
+        return EquityResult(*_players(spot), equity, win, tie, False, 0, samples, stderr, seed)
+
+
+def sampled_share(sums: Sequence[int], samples: int) -> tuple[float, float, float, float]:
+    """A hand's sampled equity, its chances of winning alone and of splitting, and the standard error of the equity,
+    from its four ``sums`` over ``samples`` trials: trials won alone, trials split, the sum of its share of the pot
+    times 60 and the sum of that squared (every split of 2..6 ways is a whole number of sixtieths)."""
+    wins, ties, share, square = sums
+    mean = share / 60 / samples
+    variance = (square / 3600 - samples * mean * mean) / (samples - 1) if samples > 1 else 0.0
+    return mean, wins / samples, ties / samples, math.sqrt(max(variance, 0.0) / samples)
 
 
 def _players(spot: Spot) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
-    return tuple(_text(hand) for hand in spot.hands), spot.draws, tuple(policy.name for policy in spot.policies)
+    texts = tuple(holding.text for holding in spot.holdings)
+    return texts, spot.draws, tuple(policy.name for policy in spot.policies)
