@@ -27,6 +27,11 @@ __all__ = [
     "HH_SHOWDOWN",
     "HH_SPLIT",
     "HH_VERIFIED",
+    "FACT_PFR",
+    "FACT_FOLDED",
+    "FACT_THREE_BET",
+    "FACT_THREE_BET_CHANCE",
+    "FACT_VPIP",
     "LIMIT_CODES",
     "MATCHERS",
     "MAX_THREADS",
@@ -107,9 +112,32 @@ HH_SPLIT: int = lib.BADUGI_HH_SPLIT
 #: The values of a player entry of a hand record (csrc/stars.h), in this order: byte offsets into the text of the
 #: name and of the site's description of the hand (-1, -1 without one), the cards (-1 when unknown, else the count in
 #: bits 0-2 and card code k in bits 3 + 6k), the rank number (0 without four cards), what the site paid and what
-#: our scoring pays (hundredths). ``StarsHand.players`` holds the entries back to back, and their reader
+#: our scoring pays (hundredths); then the replay's facts (csrc/rules.h, for the statistics): what the player put in
+#: less the uncalled bets, their position (-1: not dealt in), their FACT_* flags, their bets, raises and calls packed
+#: 16 bits each, the cards of each draw + 1 packed 4 bits each (0: no draw), and 1 for the hero. ``StarsHand.players`` holds the entries back to back, and their reader
 #: (history/read.py) unpacks each in this order: an object per player cost more than reading the hand.
-PLAYER_FIELDS = ("name_start", "name_end", "cards", "rank", "words_start", "words_end", "collected", "expected")
+PLAYER_FIELDS = (
+    "name_start",
+    "name_end",
+    "cards",
+    "rank",
+    "words_start",
+    "words_end",
+    "collected",
+    "expected",
+    "put_in",
+    "position",
+    "facts",
+    "counts",
+    "draws",
+    "hero",
+)
+#: The flags of a player entry's ``facts`` (csrc/rules.h BADUGI_FACT_*; history/facts.Facts is the definition).
+FACT_VPIP: int = lib.BADUGI_FACT_VPIP
+FACT_PFR: int = lib.BADUGI_FACT_PFR
+FACT_THREE_BET: int = lib.BADUGI_FACT_THREE_BET
+FACT_THREE_BET_CHANCE: int = lib.BADUGI_FACT_THREE_BET_CHANCE
+FACT_FOLDED: int = lib.BADUGI_FACT_FOLDED
 
 
 class StarsHand(NamedTuple):

@@ -301,7 +301,39 @@ static int draw(state *s, int p, int64_t count)
     return 1;
 }
 
+/* history/facts.player_facts, for one event of its player (f), before the rules apply it (raises: the raises
+ * made so far before the first draw). */
+static void note(const state *s, const badugi_event *e, badugi_facts *f, int *raises)
+{
+    if (e->kind == BADUGI_EVENT_DRAW) {
+        f->drew[s->round] = (int)e->value;
+        return;
+    }
+    int wager = e->kind == BADUGI_EVENT_BET || e->kind == BADUGI_EVENT_RAISE;
+    if (s->round == 0 && s->phase == BETTING) {
+        if (*raises == 1)
+            f->flags |= BADUGI_FACT_THREE_BET_CHANCE;
+        if (wager || e->kind == BADUGI_EVENT_CALL)
+            f->flags |= BADUGI_FACT_VPIP;
+        if (wager)
+            f->flags |= BADUGI_FACT_PFR | (*raises == 1 ? BADUGI_FACT_THREE_BET : 0);
+    }
+    if (e->kind == BADUGI_EVENT_CALL)
+        f->calls++;
+    if (wager && s->level > 0) {
+        f->raises++;
+        *raises += s->round == 0;
+    } else if (wager) {
+        f->bets++;
+    }
+}
+
 int badugi_rules_accept(const badugi_table *table, const badugi_event *events, size_t count)
+{
+    return badugi_rules_facts(table, events, count, NULL);
+}
+
+int badugi_rules_facts(const badugi_table *table, const badugi_event *events, size_t count, badugi_facts *facts)
 {
     if (table == NULL || events == NULL || table->count < 0 || table->count > N)
         return 0;
@@ -392,18 +424,40 @@ int badugi_rules_accept(const badugi_table *table, const badugi_event *events, s
                 break;
             }
     start_round(&s, 0);
+    badugi_facts noted[N];
+    memset(noted, 0, sizeof noted);
+    for (int k = 0; k < n; k++)
+        noted[k].drew[0] = noted[k].drew[1] = noted[k].drew[2] = -1;
+    int raises = 0;
     /* formats/replay.replay: every event after the forced bets, in order. */
     for (; at < count; at++) {
         badugi_event e = events[at];
         e.player = index[e.player];
         if (e.kind == BADUGI_EVENT_POST || e.kind == BADUGI_EVENT_ANTE)
             return 0; /* a post after the betting began */
+        pass_idle(&s, e.player); /* as act and draw do first: the round the event is in */
+        note(&s, &e, &noted[e.player], &raises);
         if (e.kind == BADUGI_EVENT_DRAW ? !draw(&s, e.player, e.value) : !act(&s, &e))
             return 0;
     }
     /* Recorder.finish: the hand over by the rules, and a showdown only between two players or more. */
     pass_idle(&s, -1);
-    if (s.phase != COMPLETE)
+    if (s.phase != COMPLETE || (table->showdown && s.nlive < 2))
         return 0;
-    return !(table->showdown && s.nlive < 2);
+    if (facts != NULL) {
+        for (int p = 0; p < table->count; p++) {
+            memset(&facts[p], 0, sizeof facts[p]);
+            facts[p].position = -1;
+            facts[p].drew[0] = facts[p].drew[1] = facts[p].drew[2] = -1;
+        }
+        for (int k = 0; k < n; k++) {
+            int p = s.order[k];
+            badugi_facts *f = &facts[seat_of[p]];
+            *f = noted[p];
+            f->flags |= BADUGI_FACT_DEALT | (s.folded[p] ? BADUGI_FACT_FOLDED : 0);
+            f->position = k;
+            f->put_in = s.contributed[p];
+        }
+    }
+    return 1;
 }

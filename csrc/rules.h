@@ -56,4 +56,24 @@ typedef struct {
  * hand is one this code leaves to Python: fewer than two players dealt in). */
 int badugi_rules_accept(const badugi_table *table, const badugi_event *events, size_t count);
 
+/* What the replay says of each player, for the statistics (badugi_fast/history/facts.py is the definition). */
+#define BADUGI_FACT_DEALT 1            /* dealt in: posted, acted or drew */
+#define BADUGI_FACT_VPIP 2             /* called, bet or raised before the first draw */
+#define BADUGI_FACT_PFR 4              /* bet or raised before the first draw */
+#define BADUGI_FACT_THREE_BET 8        /* raised over exactly one raise before the first draw */
+#define BADUGI_FACT_THREE_BET_CHANCE 16 /* acted facing exactly one raise before the first draw */
+#define BADUGI_FACT_FOLDED 32          /* folded (or, all in, gave up) */
+
+typedef struct {
+    int flags;    /* BADUGI_FACT_* */
+    int position; /* 0: first to the left of the button, ..., the button last; -1 when not dealt in */
+    int bets, raises, calls; /* every round: a wager is a bet with nothing to call, else a raise */
+    int drew[3];  /* the cards drawn at each draw, -1 where the player did not draw */
+    int64_t put_in; /* every chip put in, less the uncalled bets returned */
+} badugi_facts;
+
+/* badugi_rules_accept, and when it accepts the hand (and facts is not NULL), each table player's facts in
+ * facts[0 .. table->count - 1]. */
+int badugi_rules_facts(const badugi_table *table, const badugi_event *events, size_t count, badugi_facts *facts);
+
 #endif

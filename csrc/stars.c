@@ -32,6 +32,7 @@ typedef struct {
     int64_t stack;       /* at the start of the hand */
     int drew;            /* the cards of the player's last draw, until their hand is shown again (-1: none) */
     int has_collected, folded, mucked;
+    int face_up; /* dealt cards the history shows before the first draw ("Dealt to"): the hero's */
     int ncards; /* -1: no cards known */
     uint8_t cards[4];
     int descriptions, conflicting; /* the site's descriptions of the current cards, and whether they differ */
@@ -52,6 +53,8 @@ typedef struct {
     int64_t stakes[2]; /* common.stakes_in of the header; 0, 0 when it names none */
     badugi_event events[BADUGI_HH_MAX_EVENTS]; /* what the players did, for rules.c to replay */
     size_t nevents;
+    badugi_facts facts[BADUGI_HH_MAX_PLAYERS]; /* what the replay says of each player (rules.h) */
+    int draws; /* the draws begun (their markers seen) */
     signed char owner[52]; /* who was shown holding each card, -1 for nobody (formats/replay._check_cards) */
     int dealt_in, stub; /* the players dealt in (counted at the first draw), and the cards left to draw from */
     int bad; /* this code cannot vouch for the hand: Python reads it */
@@ -479,8 +482,10 @@ static void player_action(hand_state *h, int i, span rest)
         post(h, p, tail);
     } else if (equals(verb, "antes")) {
         int64_t ante = amount(tail, h);
-        if (ante >= 0)
+        if (ante >= 0) {
             add_chips(&p->contributed, ante, h);
+            event(h, BADUGI_EVENT_ANTE, i, ante);
+        }
     } else if (equals(verb, "discards")) {
         size_t used;
         span count = before(tail, find_char(tail, ' '));
@@ -707,8 +712,10 @@ static void play_line(hand_state *h, span line)
         while (name.n && name.p[name.n - 1] == ':')
             name.n--;
         int i = player_named(h, name);
-        if (i >= 0)
+        if (i >= 0) {
             set_cards(h, i, cards, 1, 1);
+            h->players[i].face_up |= h->draws == 0;
+        }
     } else if (starts(line, "Uncalled bet ")) {
         span rest = sub(line, 13);
         long at = find(rest, " returned to ");
@@ -790,6 +797,7 @@ static void body_line(hand_state *h, span line)
         span words = marker(line, h);
         int street = equals(words, "FIRST DRAW") ? 1 : equals(words, "SECOND DRAW") ? 2 : equals(words, "THIRD DRAW") ? 3 : 0;
         if (street) {
+            h->draws = street;
             for (int i = 0; i < h->count; i++)
                 h->players[i].street = 0;
         } else if (equals(words, "SHOW DOWN")) {
@@ -1097,16 +1105,19 @@ static span line_at(const char *text, size_t length, size_t offset)
     return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
 }
 
-/* The record of each player who put in chips, showed cards or was paid: history.read._c_result makes the
- * score.player_result of each from it. */
+/* The record of each player dealt in, who put in chips, showed cards or was paid, with the replay's facts:
+ * history.read._c_result makes the score.player_result of each from it. */
 static void write_players(hand_state *h, const int *order, const int64_t *expected, const int *has_expected,
                           const int *ranks, const char *text, int64_t *record)
 {
     int64_t *out = record + BADUGI_HH_HAND_FIELDS;
-    int listed = 0;
+    int listed = 0, faces_up = 0;
+    for (int k = 0; k < h->count; k++)
+        faces_up += h->players[k].face_up;
     for (int k = 0; k < h->count; k++) {
         const player *p = &h->players[order[k]];
-        if (!p->contributed && p->ncards < 0 && !p->has_collected && !has_expected[k])
+        const badugi_facts *f = &h->facts[order[k]];
+        if (!(f->flags & BADUGI_FACT_DEALT) && !p->contributed && p->ncards < 0 && !p->has_collected && !has_expected[k])
             continue;
         int64_t cards = -1;
         if (p->ncards >= 0) {
@@ -1122,6 +1133,12 @@ static void write_players(hand_state *h, const int *order, const int64_t *expect
         out[BADUGI_HH_WORDS_END] = p->descriptions ? out[BADUGI_HH_WORDS_START] + (int64_t)p->description.n : -1;
         out[BADUGI_HH_COLLECTED] = p->collected;
         out[BADUGI_HH_EXPECTED] = expected[k];
+        out[BADUGI_HH_PUT_IN] = f->put_in;
+        out[BADUGI_HH_POSITION] = f->position;
+        out[BADUGI_HH_FACTS] = f->flags;
+        out[BADUGI_HH_COUNTS] = f->bets | (int64_t)f->raises << 16 | (int64_t)f->calls << 32;
+        out[BADUGI_HH_DRAWS] = (f->drew[0] + 1) | (f->drew[1] + 1) << 4 | (f->drew[2] + 1) << 8;
+        out[BADUGI_HH_HERO] = p->face_up && faces_up == 1;
         out += BADUGI_HH_PLAYER_FIELDS;
         listed++;
     }
@@ -1129,7 +1146,7 @@ static void write_players(hand_state *h, const int *order, const int64_t *expect
 }
 
 /* formats/replay.replay: the hand's forced bets, actions and draws, replayed through the rules (csrc/rules.c). */
-static int played_by_the_rules(const hand_state *h)
+static int played_by_the_rules(hand_state *h)
 {
     if (h->limit < 0 || h->button < 0 || h->count > BADUGI_RULES_MAX_PLAYERS)
         return 0;
@@ -1140,7 +1157,7 @@ static int played_by_the_rules(const hand_state *h)
         table.seats[i] = h->players[i].seat;
         table.stacks[i] = h->players[i].stack;
     }
-    return badugi_rules_accept(&table, h->events, h->nevents);
+    return badugi_rules_facts(&table, h->events, h->nevents, h->facts);
 }
 
 /* One hand from the header line at `offset` to the next header; returns the offset after it. What

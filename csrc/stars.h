@@ -54,7 +54,14 @@
 #define BADUGI_HH_WORDS_END 5
 #define BADUGI_HH_COLLECTED 6 /* what the site paid, in hundredths */
 #define BADUGI_HH_EXPECTED 7  /* what our scoring pays, in hundredths */
-#define BADUGI_HH_PLAYER_FIELDS 8
+/* the replay's facts (rules.h badugi_facts, for the statistics) */
+#define BADUGI_HH_PUT_IN 8    /* every chip put in, less the uncalled bets returned */
+#define BADUGI_HH_POSITION 9  /* 0: first to the left of the button ... the button last; -1: not dealt in */
+#define BADUGI_HH_FACTS 10    /* BADUGI_FACT_* of rules.h */
+#define BADUGI_HH_COUNTS 11   /* bets in bits 0-15, raises in bits 16-31, calls in bits 32-47 */
+#define BADUGI_HH_DRAWS 12    /* for draw d = 0, 1, 2, the cards drawn + 1 in bits 4d .. 4d + 3 (0: no draw) */
+#define BADUGI_HH_HERO 13     /* 1 for the one player the history deals face up ("Dealt to"), else 0 */
+#define BADUGI_HH_PLAYER_FIELDS 14
 #define BADUGI_HH_RECORD_MAX (BADUGI_HH_HAND_FIELDS + BADUGI_HH_MAX_PLAYERS * BADUGI_HH_PLAYER_FIELDS)
 
 /* Reads the hands of text[0:length] from byte *offset (at line *line) on: text before the first hand header is

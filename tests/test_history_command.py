@@ -12,7 +12,9 @@ from badugi_fast.cli import main
 from badugi_fast.history.sources import SAMPLES
 
 RECORD_KEYS = ["file", "index", "hand_id", "site", "game", "limit", "status", "reason", "players"]
-PLAYER_KEYS = ["name", "cards", "rank", "description", "site_description", "collected", "expected"]
+PLAYER_KEYS = ["name", "cards", "rank", "description", "site_description", "collected", "expected", "position", "hero"]
+PLAYER_KEYS += ["put_in", "net", "vpip", "pfr", "three_bet", "three_bet_chance", "bets", "raises", "calls"]
+PLAYER_KEYS += ["drew_1", "drew_2", "drew_3", "showdown", "won"]
 
 
 def records(text: str) -> list[dict[str, object]]:

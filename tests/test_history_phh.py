@@ -226,7 +226,12 @@ def test_a_phh_without_its_outcome_has_nothing_to_verify_and_says_so() -> None:
         "nothing to verify: the history does not record what each player won (expected: as the rules pay)"
     )
     paid = {player.name: (player.cards, player.collected, player.expected) for player in result.players}
-    assert paid == {"Bob": (None, None, "0"), "Carol": ("3s 5d 7c 8h", None, "36"), "Alice": ("2s 4c 6d 9h", None, "0")}
+    assert paid == {
+        "Bob": (None, None, "0"),
+        "Carol": ("3s 5d 7c 8h", None, "36"),
+        "Alice": ("2s 4c 6d 9h", None, "0"),
+        "Ted": (None, None, "0"),  # dealt in, folded: every player dealt in has an entry
+    }
 
 
 def test_a_wrong_payout_in_phh_is_a_mismatch() -> None:

@@ -14,7 +14,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["Action", "ActionKind", "Draw", "Hand", "Seat", "Sight"]
+__all__ = ["Action", "ActionKind", "Draw", "Facts", "Hand", "Seat", "Sight"]
 
 #: What an ``Action`` is. ``post`` is a blind (or a live post when joining), ``ante`` an ante or any other dead
 #: money; the others are the usual betting actions.
@@ -76,6 +76,23 @@ class Sight:
 
 
 @dataclass(slots=True)
+class Facts:
+    """What one player dealt in did, as the rules replayed it (``formats.facts``; docs/stats.md defines each):
+    their place from the left of the button (the button last), how they bet, how many cards each draw took."""
+
+    position: int | None = None
+    vpip: bool = False  # called, bet or raised before the first draw (posting a blind and checking do not count)
+    pfr: bool = False  # bet or raised before the first draw
+    three_bet: bool = False  # raised over exactly one raise before the first draw
+    three_bet_chance: bool = False  # acted facing exactly one raise before the first draw
+    bets: int = 0  # every round: wagers with nothing to call
+    raises: int = 0  # every round: wagers over a bet or a live blind
+    calls: int = 0
+    drew: list[int | None] = field(default_factory=lambda: [None, None, None])  # cards drawn at each draw
+    folded: bool = False
+
+
+@dataclass(slots=True)
 class Hand:
     """One hand as recorded: who sat, what they did, what was shown and what the site paid.
 
@@ -126,6 +143,7 @@ class Hand:
     dealt: dict[str, tuple[str, ...]] = field(default_factory=dict)  # first known cards of each player
     sights: list[Sight] = field(default_factory=list)  # every whole hand the history shows, in order
     positions: list[str] = field(default_factory=list)  # the players dealt in, from the left of the button round to it
+    facts: dict[str, Facts] = field(default_factory=dict)  # what each player dealt in did (``formats.facts``)
     started: datetime.datetime | None = None
     time_zone: str | None = None
     currency: str | None = None

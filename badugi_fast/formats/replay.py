@@ -19,6 +19,7 @@ import functools
 from collections.abc import Collection, Sequence
 
 from badugi_fast.cards import card_str, parse_cards
+from badugi_fast.formats.facts import Notes
 from badugi_fast.formats.model import Action, Draw, Hand, Seat, Sight
 from badugi_fast.money import amount_text
 from badugi_fast.rules.engine import IllegalActionError, TableRules
@@ -39,6 +40,10 @@ def replay(hand: Hand) -> None:
     recorder = Recorder.of(hand)
     if recorder is None:
         _add_up(hand)
+        notes = Notes((), any(action.kind == "post" and action.amount for action in hand.actions))
+        for event in events:
+            notes.note(event, event.street)
+        hand.facts = notes.facts
         return
     for event in events:
         if isinstance(event, Draw):
@@ -60,6 +65,8 @@ class Recorder:
     def __init__(self, hand: Hand, players: list[Seat], engine: Replay) -> None:
         self.hand = hand
         self.engine = engine
+        self.notes = Notes(hand.positions, engine.level > 0)  # what each player does: the facts
+        hand.facts = self.notes.facts
         self.index = {seat.name: number for number, seat in enumerate(players)}
         self.started = False  # the betting has begun (after the forced bets)
         self.recorded = 0  # the street of the history's last action or draw (for the bookkeeping once broken)
@@ -155,9 +162,11 @@ class Recorder:
             action.amount = action.to - before
         total = before + action.amount
         if self.broken:
+            self.notes.note(action, action.street)
             self._add(action, player, total)
             return
         self._pass_idle(player)
+        self.notes.note(action, engine.round)
         try:
             if action.kind == "fold" and not engine.stacks[player] and not engine.folded[player]:
                 engine.give_up(player)  # a player all in, folded by the site (sitting out)
@@ -190,8 +199,10 @@ class Recorder:
         if draw.street != self.recorded:
             self._street(draw.street)
         if self.broken:
+            self.notes.note(draw, draw.street)
             return
         self._pass_idle(self.index[draw.player])
+        self.notes.note(draw, self.engine.round + 1)
         try:
             self.engine.draw(self.index[draw.player], draw.discarded)
         except IllegalActionError as error:

@@ -81,6 +81,8 @@ def _json_source() -> str:
             written = f"_string({text})"
         elif hint in (int, int | None):
             written = text
+        elif hint is bool:
+            return f'"true" if {text} else "false"'
         else:
             raise TypeError(f"no JSON rendering for the record field {name} ({hint})")
         return written if hint in (str, int) else f'"null" if {text} is None else {written}'

@@ -35,6 +35,8 @@ def _arrow_type(item: dataclasses.Field[Any], hint: object) -> pa.DataType:
         return pa.string()
     if hint in (int, int | None):
         return pa.int64()
+    if hint is bool:
+        return pa.bool_()
     if hint == list[PlayerResult]:
         return pa.list_(_struct(PlayerResult))
     raise TypeError(f"no Arrow type for the record field {item.name} ({hint})")

@@ -19,12 +19,12 @@ from badugi_fast._backend import HistoryFastPaths, history_fast_paths
 from badugi_fast.cards import card_str
 from badugi_fast.formats.common import ParseError, hand_id_of
 from badugi_fast.formats.format import Format
-from badugi_fast.formats.model import Action, Draw, Hand, Sight
+from badugi_fast.formats.model import Action, Draw, Facts, Hand, Sight
 from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
-from badugi_fast.history.score import agrees, player_result, score
+from badugi_fast.history.score import add_facts, agrees, player_result, score
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
 
@@ -36,7 +36,19 @@ __all__ = ["C_READER", "hands_of", "parse_one", "results"]
 #: Whether PokerStars runs are read by the C reader (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
 if C_READER:
-    from badugi_fast._native import HH_FALLBACK, HH_SHOWDOWN, HH_SPLIT, HH_VERIFIED, LIMIT_CODES, PLAYER_FIELDS
+    from badugi_fast._native import (
+        FACT_PFR,
+        FACT_FOLDED,
+        FACT_THREE_BET,
+        FACT_THREE_BET_CHANCE,
+        FACT_VPIP,
+        HH_FALLBACK,
+        HH_SHOWDOWN,
+        HH_SPLIT,
+        HH_VERIFIED,
+        LIMIT_CODES,
+        PLAYER_FIELDS,
+    )
 
     _PLAYER_SIZE = len(PLAYER_FIELDS)  # the entries are unpacked below in the order of PLAYER_FIELDS
     _LIMIT_CODE = dict(zip(LIMITS, LIMIT_CODES, strict=True))
@@ -129,20 +141,41 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
     if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
         return None
     players: list[PlayerResult] = []
+    showdown = bool(flags & HH_SHOWDOWN)
     entries = record.players
     for at in range(0, len(entries), _PLAYER_SIZE):
-        name_start, name_end, cards, rank, words_start, words_end, collected, expected = entries[at : at + _PLAYER_SIZE]
+        name_start, name_end, cards, rank, words_start, words_end, collected, expected, *facts = entries[
+            at : at + _PLAYER_SIZE
+        ]
         words = data[words_start:words_end].decode() if words_start >= 0 else None
         if rank and words is not None and not agrees(words, rank):
             return None  # the site describes the hand otherwise: Python lists the mismatch
         name = data[name_start:name_end].decode()
         cards_text = _cards_text(cards) if cards >= 0 else None
-        players.append(player_result(name, cards_text, rank or None, words, collected, expected, places))
+        player = player_result(name, cards_text, rank or None, words, collected, expected, places)
+        put_in, position, marks, counts, draws, hero = facts
+        add_facts(player, _facts(position, marks, counts, draws), bool(hero), put_in, collected, places, showdown)
+        players.append(player)
     status_name = "verified" if status == HH_VERIFIED else "no_showdown"
     hand_id = data[record.id_start : record.id_end].decode()
-    showdown = bool(flags & HH_SHOWDOWN)
     site = stars.FORMAT.site
     return Result(source, index, hand_id, site, game, limit, status_name, players=players, showdown=showdown)
+
+
+def _facts(position: int, flags: int, counts: int, draws: int) -> Facts:
+    """The facts of a C player entry (csrc/stars.h: BADUGI_HH_POSITION ... BADUGI_HH_DRAWS)."""
+    return Facts(
+        position if position >= 0 else None,
+        bool(flags & FACT_VPIP),
+        bool(flags & FACT_PFR),
+        bool(flags & FACT_THREE_BET),
+        bool(flags & FACT_THREE_BET_CHANCE),
+        counts & 0xFFFF,
+        counts >> 16 & 0xFFFF,
+        counts >> 32 & 0xFFFF,
+        [(draws >> shift & 15) - 1 if draws >> shift & 15 else None for shift in (0, 4, 8)],
+        bool(flags & FACT_FOLDED),
+    )
 
 
 @functools.lru_cache(maxsize=65536)

@@ -9,7 +9,11 @@ type alone does not say it (``rank`` is a small integer). Amounts are exact deci
 >>> [field.name for field in record_fields(Result)]
 ['file', 'index', 'hand_id', 'site', 'game', 'limit', 'status', 'reason', 'players']
 >>> [field.name for field in record_fields(PlayerResult)]
-['name', 'cards', 'rank', 'description', 'site_description', 'collected', 'expected']
+['name', 'cards', 'rank', 'description', 'site_description', 'collected', 'expected', 'position', 'hero', 'put_in', 'net', 'vpip', 'pfr', 'three_bet', 'three_bet_chance', 'bets', 'raises', 'calls', 'drew_1', 'drew_2', 'drew_3', 'showdown', 'won']
+
+The fields from ``position`` on are the player's facts, for the statistics (``history.facts``; docs/stats.md
+defines each). Every player dealt in has an entry, and so has anyone else who put chips in, has known cards or was
+paid.
 """
 
 from __future__ import annotations
@@ -38,6 +42,22 @@ class PlayerResult:
     site_description: str | None = None  # the site's own wording, when it gives one
     collected: str | None = None  # what the site paid from the pots, after rake, not counting an uncalled bet
     expected: str | None = None  # what our scoring pays
+    position: int | None = field(default=None, metadata={"arrow": "int8"})  # 0: left of the button ... the button
+    hero: bool = False  # the one player whose cards the history deals face up (PokerStars' "Dealt to")
+    put_in: str | None = None  # every chip put in (blinds, antes, bets), less the uncalled bets returned
+    net: str | None = None  # what the site paid (``collected``, or ``expected`` when unrecorded) less ``put_in``
+    vpip: bool = False  # called, bet or raised before the first draw
+    pfr: bool = False  # bet or raised before the first draw
+    three_bet: bool = False  # raised over exactly one raise before the first draw
+    three_bet_chance: bool = False  # acted facing exactly one raise before the first draw
+    bets: int = field(default=0, metadata={"arrow": "int16"})  # every round: wagers with nothing to call
+    raises: int = field(default=0, metadata={"arrow": "int16"})  # every round: wagers over a bet or a blind
+    calls: int = field(default=0, metadata={"arrow": "int16"})
+    drew_1: int | None = field(default=None, metadata={"arrow": "int8"})  # cards drawn at the first draw; None: none
+    drew_2: int | None = field(default=None, metadata={"arrow": "int8"})
+    drew_3: int | None = field(default=None, metadata={"arrow": "int8"})
+    showdown: bool = False  # still in the hand at its showdown
+    won: bool = False  # paid from the pots at a showdown
 
 
 @dataclass(slots=True)

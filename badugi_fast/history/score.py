@@ -15,7 +15,7 @@ import re
 
 from badugi_fast.cards import rank_value
 from badugi_fast.evaluator import describe, evaluate, rank_values
-from badugi_fast.formats.model import Hand, Seat
+from badugi_fast.formats.model import Facts, Hand, Seat
 from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.money import amount_text
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
@@ -71,7 +71,7 @@ def _score_badugi(hand: Hand, result: Result) -> None:
     if not hand.paid_recorded:  # nothing to compare with: what the rules pay is all there is to say
         collected = dict(expected)
     _check_payouts(hand, names, collected, expected, problems)
-    result.players = _player_results(hand, names, contributions, collected, expected, player_ranks, problems)
+    result.players = _player_results(hand, names, matched, collected, expected, player_ranks, problems)
     if problems:
         result.status, result.reason = "mismatch", "; ".join(problems)
     elif not hand.paid_recorded:
@@ -179,20 +179,24 @@ def _players(hand: Hand, seats: list[Seat]) -> list[str]:
 def _player_results(
     hand: Hand,
     names: list[str],
-    contributions: list[int],
+    put_in: list[int],
     collected: dict[int, int],
     expected: dict[int, int],
     ranks: dict[str, int],
     problems: list[str],
 ) -> list[PlayerResult]:
-    """One entry per player who put money in, has known cards or was paid; checks the site's descriptions."""
+    """One entry per player dealt in, who put money in (``put_in``: less the uncalled bets), has known cards or
+    was paid, with their facts; checks the site's descriptions."""
     players = []
     places = hand.places
     cards_of = hand.cards
     descriptions = hand.descriptions
+    facts = hand.facts
+    hero = _hero(hand)
     for number, name in enumerate(names):
         cards = cards_of.get(name)
-        if not contributions[number] and cards is None and number not in collected and number not in expected:
+        known = facts.get(name)
+        if known is None and not put_in[number] and cards is None and number not in collected and number not in expected:
             continue
         rank = ranks.get(name)
         site_words = descriptions.get(name)
@@ -204,8 +208,14 @@ def _player_results(
         cards_text = " ".join(cards) if cards else None
         site_first_words = site_words[0] if site_words else None
         paid, ours = collected.get(number, 0), expected.get(number, 0)
-        players.append(player_result(name, cards_text, rank, site_first_words, paid, ours, places))
+        player = player_result(name, cards_text, rank, site_first_words, paid, ours, places)
+        add_facts(player, known or _NO_FACTS, name == hero, put_in[number], paid, places, hand.showdown)
+        players.append(player)
     return players
+
+
+#: The facts of a player who was not dealt in (named only for their cards or a payment).
+_NO_FACTS = Facts()
 
 
 def player_result(
@@ -222,6 +232,31 @@ def player_result(
     return PlayerResult(
         name, cards, rank, description, site_description, _money(collected, places), _money(expected, places)
     )
+
+
+def _hero(hand: Hand) -> str | None:
+    """The hero: the one player whose cards the history deals face up before the first draw (PokerStars' ``Dealt
+    to``); None when it shows nobody's, or several (a PHH file that knows every hand). Mirrored in csrc/stars.c:
+    write_players()."""
+    return next(iter(hand.dealt)) if len(hand.dealt) == 1 else None
+
+
+def add_facts(
+    player: PlayerResult, facts: Facts, hero: bool, put_in: int, paid: int, places: int, showdown: bool
+) -> None:
+    """``player``'s facts (``formats.facts``), what they put in and won net (``paid``: what the site paid them
+    from the pots, or the rules pay when the site does not record it), and whether they were in at the hand's
+    ``showdown``."""
+    player.position = facts.position
+    player.hero = hero
+    player.put_in = _money(put_in, places)
+    player.net = _money(paid - put_in, places)
+    player.vpip, player.pfr = facts.vpip, facts.pfr
+    player.three_bet, player.three_bet_chance = facts.three_bet, facts.three_bet_chance
+    player.bets, player.raises, player.calls = facts.bets, facts.raises, facts.calls
+    player.drew_1, player.drew_2, player.drew_3 = facts.drew
+    player.showdown = showdown and facts.position is not None and not facts.folded
+    player.won = player.showdown and paid > 0
 
 
 _SIZES = {"badugi": 4, "four": 4, "three": 3, "two": 2, "one": 1}
