@@ -11,7 +11,8 @@ import pytest
 from badugi_fast.cli import main
 from badugi_fast.history.sources import SAMPLES
 
-RECORD_KEYS = ["file", "index", "hand_id", "site", "game", "limit", "status", "reason", "players"]
+RECORD_KEYS = ["file", "index", "hand_id", "site", "game", "limit", "status", "reason", "players", "started"]
+RECORD_KEYS += ["time_zone", "currency", "stakes", "big_blind"]
 PLAYER_KEYS = ["name", "cards", "rank", "description", "site_description", "collected", "expected", "position", "hero"]
 PLAYER_KEYS += ["put_in", "net", "vpip", "pfr", "three_bet", "three_bet_chance", "bets", "raises", "calls"]
 PLAYER_KEYS += ["drew_1", "drew_2", "drew_3", "showdown", "won"]

@@ -45,7 +45,7 @@ def header(form: str) -> str:
     """The text that comes before the first record in format ``form`` (empty for JSON Lines).
 
     >>> header("csv")
-    'file,index,hand_id,site,game,limit,status,reason,players\\n'
+    'file,index,hand_id,site,game,limit,status,reason,players,started,time_zone,currency,stakes,big_blind\\n'
     """
     _check(form)
     return {"jsonl": "", "csv": ",".join(_CSV_FIELDS) + "\n", "table": _TABLE_HEADER}[form]
@@ -87,19 +87,20 @@ def _json_source() -> str:
             raise TypeError(f"no JSON rendering for the record field {name} ({hint})")
         return written if hint in (str, int) else f'"null" if {text} is None else {written}'
 
-    def members(owner: str, kind: type[Result] | type[PlayerResult], skip: str = "") -> str:
+    def members(owner: str, kind: type[Result] | type[PlayerResult]) -> str:
         hints = typing.get_type_hints(kind)
         return ", ".join(
-            f'"{item.name}": {{{value(owner, item.name, hints[item.name])}}}'
+            '"players": [{players}]'
+            if item.name == "players"
+            else f'"{item.name}": {{{value(owner, item.name, hints[item.name])}}}'
             for item in record_fields(kind)
-            if item.name != skip
         )
 
     players = members("p", PlayerResult)
     return (
         "def _json_line(result):\n"
         f"    players = ', '.join([f'{{{{{players}}}}}' for p in result.players])\n"
-        f"    return f'{{{{{members('result', Result, skip='players')}, \"players\": [{{players}}]}}}}\\n'\n"
+        f"    return f'{{{{{members('result', Result)}}}}}\\n'\n"
     )
 
 
@@ -118,8 +119,12 @@ _json_line = _compile_json_line()
 def _csv_row(result: Result) -> str:
     """One CSV row: the record's fields in order, players joined into one column with ``_player_text``. Text cells
     are ``_inert``."""
-    cells: list[str | int] = [_cell(getattr(result, name)) for name in _CSV_FIELDS if name != "players"]
-    cells.append(_inert("; ".join(_player_text(player) for player in result.players)))
+    cells: list[str | int] = [
+        _inert("; ".join(_player_text(player) for player in result.players))
+        if name == "players"
+        else _cell(getattr(result, name))
+        for name in _CSV_FIELDS
+    ]
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerow(cells)
     return buffer.getvalue()

@@ -24,7 +24,8 @@ from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
-from badugi_fast.history.score import add_facts, agrees, player_result, score
+from badugi_fast.formats.common import stakes_in, when
+from badugi_fast.history.score import add_facts, agrees, player_result, score, table_of
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
 
@@ -135,11 +136,18 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
     status, flags = record.status, record.flags
     if status == HH_FALLBACK:
         return None
-    game, is_badugi, limit, _, places = stars.game_of(data[record.game_start : record.game_end].decode())
+    game, is_badugi, limit, tournament, places = stars.game_of(data[record.game_start : record.game_end].decode())
     if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
         return None
     if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
         return None
+    header = data[record.game_start : data.find(b"\n", record.game_start, record.end_byte) % (record.end_byte + 1)]
+    stakes_text, _, date_text = header.decode().rpartition(" - ")  # as pokerstars.reader.parse_hand reads them
+    stakes = _stakes(stakes_text)
+    if stakes is None:  # the largest live blind stands in: Python reads the hand
+        return None
+    started, zone = when(date_text)
+    table = table_of(started, zone, stakes[2] if places else None, tournament, places, limit, stakes[0], 0)
     players: list[PlayerResult] = []
     showdown = bool(flags & HH_SHOWDOWN)
     entries = record.players
@@ -159,7 +167,11 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
     status_name = "verified" if status == HH_VERIFIED else "no_showdown"
     hand_id = data[record.id_start : record.id_end].decode()
     site = stars.FORMAT.site
-    return Result(source, index, hand_id, site, game, limit, status_name, players=players, showdown=showdown)
+    return Result(source, index, hand_id, site, game, limit, status_name, None, players, *table, showdown=showdown)
+
+
+#: The stakes of a header's text before its date (``common.stakes_in``): the same few in every hand of a file.
+_stakes = functools.lru_cache(maxsize=1024)(stakes_in)
 
 
 def _facts(position: int, flags: int, counts: int, draws: int) -> Facts:

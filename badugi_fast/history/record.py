@@ -7,7 +7,7 @@ type alone does not say it (``rank`` is a small integer). Amounts are exact deci
 ``"1500"`` for whole tournament chips), never floats.
 
 >>> [field.name for field in record_fields(Result)]
-['file', 'index', 'hand_id', 'site', 'game', 'limit', 'status', 'reason', 'players']
+['file', 'index', 'hand_id', 'site', 'game', 'limit', 'status', 'reason', 'players', 'started', 'time_zone', 'currency', 'stakes', 'big_blind']
 >>> [field.name for field in record_fields(PlayerResult)]
 ['name', 'cards', 'rank', 'description', 'site_description', 'collected', 'expected', 'position', 'hero', 'put_in', 'net', 'vpip', 'pfr', 'three_bet', 'three_bet_chance', 'bets', 'raises', 'calls', 'drew_1', 'drew_2', 'drew_3', 'showdown', 'won']
 
@@ -73,6 +73,12 @@ class Result:
     status: str  # one of STATUSES
     reason: str | None = None
     players: list[PlayerResult] = field(default_factory=list)
+    started: str | None = None  # when the hand began, on the site's clock: "2010-09-05 10:32:15"
+    time_zone: str | None = None  # that clock's abbreviation, as the site writes it ("ET")
+    currency: str | None = None  # a cash game's ISO code ("USD"), "chips" in tournaments; None: the site says none
+    stakes: str | None = None  # the site's stakes: fixed limit's small and big bet, else the blinds ("0.25/0.50")
+    big_blind: str | None = None  # the big blind: fixed limit's small bet, else the larger blind (the stakes', or
+    #: the largest live blind posted when the site writes none)
     showdown: bool = field(default=False, metadata={"record": False})  # the hand reached a showdown: for summaries
 
     def as_dict(self) -> dict[str, Any]:

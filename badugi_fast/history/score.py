@@ -10,6 +10,7 @@ each difference in ``reason``.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 
@@ -19,13 +20,26 @@ from badugi_fast.formats.model import Facts, Hand, Seat
 from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.money import amount_text
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
+from badugi_fast.rules.limits import FIXED
 
-__all__ = ["score", "site_values"]
+__all__ = ["add_facts", "agrees", "player_result", "score", "site_values", "table_of"]
 
 
 def score(hand: Hand) -> Result:
     """The verdict on one hand (never raises: a hand that cannot be scored is an ``error`` result)."""
     result = Result(hand.source, hand.index, hand.hand_id, hand.site, hand.game, hand.limit, "error")
+    if hand.is_badugi:
+        live = (action.amount for action in hand.actions if action.kind == "post")
+        result.started, result.time_zone, result.currency, result.stakes, result.big_blind = table_of(
+            hand.started,
+            hand.time_zone,
+            hand.currency,
+            hand.tournament,
+            hand.places,
+            hand.limit,
+            hand.stakes,
+            max(live, default=0),
+        )
     if hand.error is not None:
         result.reason = f"line {hand.error_line}: {hand.error}"
     elif not hand.is_badugi:
@@ -80,6 +94,26 @@ def _score_badugi(hand: Hand, result: Result) -> None:
             player.collected = None
     else:
         result.status, result.reason = ("verified" if hand.showdown else "no_showdown"), rake_note
+
+
+def table_of(
+    started: datetime.datetime | None,
+    zone: str | None,
+    currency: str | None,
+    tournament: bool,
+    places: int,
+    limit: str | None,
+    stakes: tuple[int, int] | None,
+    largest_blind: int,
+) -> tuple[str | None, str | None, str | None, str | None, str | None]:
+    """The record's ``started``, ``time_zone``, ``currency``, ``stakes`` and ``big_blind`` of a hand (see
+    ``record.Result``)."""
+    when = started.isoformat(" ") if started is not None else None
+    money = "chips" if tournament and not places else currency
+    if stakes is None:
+        return when, zone, money, None, _money(largest_blind, places) if largest_blind else None
+    big = stakes[0] if limit == FIXED else stakes[1]
+    return when, zone, money, f"{_money(stakes[0], places)}/{_money(stakes[1], places)}", _money(big, places)
 
 
 #: The reason of a hand whose history does not record what each player was paid: legal, but nothing to verify.
@@ -196,7 +230,13 @@ def _player_results(
     for number, name in enumerate(names):
         cards = cards_of.get(name)
         known = facts.get(name)
-        if known is None and not put_in[number] and cards is None and number not in collected and number not in expected:
+        if (
+            known is None
+            and not put_in[number]
+            and cards is None
+            and number not in collected
+            and number not in expected
+        ):
             continue
         rank = ranks.get(name)
         site_words = descriptions.get(name)
