@@ -23,15 +23,15 @@ __all__ = [
     "ADVICE_MAX_OPTIONS",
     "EQUITY_EXACT_FIELDS",
     "EQUITY_SAMPLE_FIELDS",
+    "FACT_FOLDED",
+    "FACT_PFR",
+    "FACT_THREE_BET",
+    "FACT_THREE_BET_CHANCE",
+    "FACT_VPIP",
     "HH_FALLBACK",
     "HH_SHOWDOWN",
     "HH_SPLIT",
     "HH_VERIFIED",
-    "FACT_PFR",
-    "FACT_FOLDED",
-    "FACT_THREE_BET",
-    "FACT_THREE_BET_CHANCE",
-    "FACT_VPIP",
     "LIMIT_CODES",
     "MATCHERS",
     "MAX_THREADS",
@@ -114,8 +114,9 @@ HH_SPLIT: int = lib.BADUGI_HH_SPLIT
 #: bits 0-2 and card code k in bits 3 + 6k), the rank number (0 without four cards), what the site paid and what
 #: our scoring pays (hundredths); then the replay's facts (csrc/rules.h, for the statistics): what the player put in
 #: less the uncalled bets, their position (-1: not dealt in), their FACT_* flags, their bets, raises and calls packed
-#: 16 bits each, the cards of each draw + 1 packed 4 bits each (0: no draw), and 1 for the hero. ``StarsHand.players`` holds the entries back to back, and their reader
-#: (history/read.py) unpacks each in this order: an object per player cost more than reading the hand.
+#: 16 bits each, the cards of each draw + 1 packed 4 bits each (0: no draw), and 1 for the hero.
+#: ``StarsHand.players`` holds the entries back to back, and their reader (history/read.py) unpacks each in this
+#: order: an object per player cost more than reading the hand.
 PLAYER_FIELDS = (
     "name_start",
     "name_end",

@@ -17,14 +17,13 @@ from typing import TYPE_CHECKING
 
 from badugi_fast._backend import HistoryFastPaths, history_fast_paths
 from badugi_fast.cards import card_str
-from badugi_fast.formats.common import ParseError, hand_id_of
+from badugi_fast.formats.common import ParseError, hand_id_of, stakes_in, when
 from badugi_fast.formats.format import Format
 from badugi_fast.formats.model import Action, Draw, Facts, Hand, Sight
 from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
-from badugi_fast.formats.common import stakes_in, when
 from badugi_fast.history.score import add_facts, agrees, player_result, score, table_of
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
@@ -38,8 +37,8 @@ __all__ = ["C_READER", "hands_of", "parse_one", "results"]
 C_READER = history_fast_paths is not None
 if C_READER:
     from badugi_fast._native import (
-        FACT_PFR,
         FACT_FOLDED,
+        FACT_PFR,
         FACT_THREE_BET,
         FACT_THREE_BET_CHANCE,
         FACT_VPIP,

@@ -6,12 +6,14 @@ carried for summaries and is not written. Each field's ``arrow`` metadata names 
 type alone does not say it (``rank`` is a small integer). Amounts are exact decimal strings (``"5.45"``, or
 ``"1500"`` for whole tournament chips), never floats.
 
->>> [field.name for field in record_fields(Result)]
-['file', 'index', 'hand_id', 'site', 'game', 'limit', 'status', 'reason', 'players', 'started', 'time_zone', 'currency', 'stakes', 'big_blind']
->>> [field.name for field in record_fields(PlayerResult)]
-['name', 'cards', 'rank', 'description', 'site_description', 'collected', 'expected', 'position', 'hero', 'put_in', 'net', 'vpip', 'pfr', 'three_bet', 'three_bet_chance', 'bets', 'raises', 'calls', 'drew_1', 'drew_2', 'drew_3', 'showdown', 'won']
+>>> print(*(field.name for field in record_fields(Result)))
+file index hand_id site game limit status reason players started time_zone currency stakes big_blind
+>>> print(*[field.name for field in record_fields(PlayerResult)][:12])
+name cards rank description site_description collected expected position hero put_in net vpip
+>>> print(*[field.name for field in record_fields(PlayerResult)][12:])
+pfr three_bet three_bet_chance bets raises calls drew_1 drew_2 drew_3 showdown won
 
-The fields from ``position`` on are the player's facts, for the statistics (``history.facts``; docs/stats.md
+The fields from ``position`` on are the player's facts, for the statistics (``formats.facts``; docs/stats.md
 defines each). Every player dealt in has an entry, and so has anyone else who put chips in, has known cards or was
 paid.
 """
