@@ -14,7 +14,15 @@ from types import ModuleType
 __all__ = ["EXTRA_OF", "require"]
 
 #: The extra that installs each optional package.
-EXTRA_OF = {"dask": "dask", "distributed": "dask", "pyarrow": "dask", "pandas": "dask", "fsspec": "dask"}
+EXTRA_OF = {
+    "dask": "dask",
+    "distributed": "dask",
+    "pyarrow": "dask",
+    "pandas": "dask",
+    "fsspec": "dask",
+    "jinja2": "report",
+    "matplotlib": "report",
+}
 
 
 def require(module: str, feature: str) -> ModuleType:

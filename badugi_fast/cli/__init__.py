@@ -34,6 +34,8 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("odds", "what a hand becomes after its draws, under a named drawing policy"),
     "equity": ("equity", "each hand's share of the pot with draws to come"),
     "advise": ("advise", "every discard of a hand with its equity against hands or ranges, best first"),
+    "stats": ("stats", "each player's results and statistics (VPIP, PFR, draws...) over hand histories or records"),
+    "report": ("report", "one HTML page: the run, every hand that went wrong, the players' results, charts"),
     "convert": ("convert", "write the hands of hand histories as PHH, pokerkit's hand history format"),
     "bench": ("bench", "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
 }
