@@ -21,7 +21,7 @@ from typing import Any
 from badugi_fast.money import parse_amount
 from badugi_fast.ranks import hand_size
 
-__all__ = ["HAND_FIELDS", "PLAYER_FIELDS", "Filters", "Key", "Sums", "Tally"]
+__all__ = ["COUNTED", "HAND_FIELDS", "PLAYER_FIELDS", "Filters", "Key", "Sums", "Tally"]
 
 #: A row of the statistics: the player, the site, the currency (``chips`` in tournaments, ``?`` when unknown).
 Key = tuple[str, str, str]
@@ -124,7 +124,7 @@ class Filters:
 
 
 #: Statuses whose records list players: the others (errors, hands of other games) have nobody to count.
-_COUNTED = frozenset(("verified", "no_showdown", "mismatch", "unverified"))
+COUNTED = frozenset(("verified", "no_showdown", "mismatch", "unverified"))
 
 
 class Tally:
@@ -162,7 +162,7 @@ class Tally:
             file, site, game, limit, status, stakes, started, currency, big_blind, players = hand_of(result)
             statuses[status] += 1
             files.add(file)
-            if status in _COUNTED and filters.hand(site, game, limit, stakes, started):
+            if status in COUNTED and filters.hand(site, game, limit, stakes, started):
                 self._add_hand(site, currency or "?", big_blind, list(map(player_of, players)), filters.players)
 
     def _add_hand(
