@@ -135,15 +135,15 @@ _SIZE_BOUNDS = (
 def _sums(item: dict[str, float]) -> Sums:
     """The ``Sums`` of one group's column sums."""
     whole = {
-        name: int(round(item[f"{name}_sum"])) for name in ("hands", "hero_hands", "net", "bb_hands", "vpip", "pfr")
+        name: round(item[f"{name}_sum"]) for name in ("hands", "hero_hands", "net", "bb_hands", "vpip", "pfr")
     }
     sums = Sums(**whole, net_bb=item["net_bb_sum"], rake=item["rake_sum"])
     for name in ("three_bet", "three_bet_chances", "bets", "raises", "calls", "saw_draw", "showdowns", "showdowns_won"):
-        setattr(sums, name, int(round(item[f"{name}_sum"])))
-    sums.draws = [[int(round(item[f"draw{draw}_{cards}_sum"])) for cards in range(5)] for draw in range(3)]
-    sums.pat_chances = [0] + [int(round(item[f"chance{draw}_sum"])) for draw in (1, 2)]
-    sums.pat_broken = [0] + [int(round(item[f"broke{draw}_sum"])) for draw in (1, 2)]
-    sums.sizes = [0] + [int(round(item[f"size{size}_sum"])) for size in (1, 2, 3, 4)]
+        setattr(sums, name, round(item[f"{name}_sum"]))
+    sums.draws = [[round(item[f"draw{draw}_{cards}_sum"]) for cards in range(5)] for draw in range(3)]
+    sums.pat_chances = [0] + [round(item[f"chance{draw}_sum"]) for draw in (1, 2)]
+    sums.pat_broken = [0] + [round(item[f"broke{draw}_sum"]) for draw in (1, 2)]
+    sums.sizes = [0] + [round(item[f"size{size}_sum"]) for size in (1, 2, 3, 4)]
     return sums
 
 
