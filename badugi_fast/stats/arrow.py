@@ -134,9 +134,7 @@ _SIZE_BOUNDS = (
 
 def _sums(item: dict[str, float]) -> Sums:
     """The ``Sums`` of one group's column sums."""
-    whole = {
-        name: round(item[f"{name}_sum"]) for name in ("hands", "hero_hands", "net", "bb_hands", "vpip", "pfr")
-    }
+    whole = {name: round(item[f"{name}_sum"]) for name in ("hands", "hero_hands", "net", "bb_hands", "vpip", "pfr")}
     sums = Sums(**whole, net_bb=item["net_bb_sum"], rake=item["rake_sum"])
     for name in ("three_bet", "three_bet_chances", "bets", "raises", "calls", "saw_draw", "showdowns", "showdowns_won"):
         setattr(sums, name, round(item[f"{name}_sum"]))

@@ -21,7 +21,7 @@ from typing import Any
 from badugi_fast.money import parse_amount
 from badugi_fast.ranks import hand_size
 
-__all__ = ["COUNTED", "HAND_FIELDS", "PLAYER_FIELDS", "Filters", "Key", "Sums", "Tally"]
+__all__ = ["COUNTED", "HAND_FIELDS", "PLAYER_FIELDS", "Filters", "Key", "Sums", "Tally", "hundredths"]
 
 #: A row of the statistics: the player, the site, the currency (``chips`` in tournaments, ``?`` when unknown).
 Key = tuple[str, str, str]
@@ -169,10 +169,10 @@ class Tally:
         self, site: str, currency: str, big_blind: str | None, players: list[tuple[Any, ...]], chosen: frozenset[str]
     ) -> None:
         """One hand's players (``PLAYER_FIELDS`` tuples) added to their rows."""
-        nets = [_hundredths(player[5]) for player in players]
-        paid = [net + _hundredths(player[4]) for net, player in zip(nets, players, strict=True)]
+        nets = [hundredths(player[5]) for player in players]
+        paid = [net + hundredths(player[4]) for net, player in zip(nets, players, strict=True)]
         kept, paid_out = -sum(nets), sum(paid)  # the rake: what the site kept of what the players put in
-        bb = _hundredths(big_blind) if big_blind else 0
+        bb = hundredths(big_blind) if big_blind else 0
         rows = self.rows
         for player, net, share in zip(players, nets, paid, strict=True):
             (name, hero, position, rank, _, _, vpip, pfr, three_bet, chance, bets, raises, calls) = player[:13]
@@ -220,7 +220,7 @@ class Tally:
 
 
 @functools.lru_cache(maxsize=65536)
-def _hundredths(text: str | None) -> int:
+def hundredths(text: str | None) -> int:
     """An amount of the record (``"-1.25"``, ``"1500"``) in hundredths; nothing is 0."""
     if not text:
         return 0

@@ -1,0 +1,55 @@
+"""``badugi report [PATH ...] --output report.html``: one self-contained HTML page of a run of hand histories:
+the run, every hand that went wrong (its reason, our payout beside the site's, its text), the players' results,
+the hero's (or ``--player``'s) net won as a chart, by stakes and by session, and the draws. Needs the ``report``
+extra (Jinja2, matplotlib). Takes ``badugi stats``' selection options; reads hand histories only (the page shows
+the text of the hands that went wrong, which saved records do not hold).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from badugi_fast.cli.stats import add_selection, jobs_of, selection
+from badugi_fast.extras import require
+from badugi_fast.files import replacing
+from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
+from badugi_fast.stats import is_records
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_selection(parser)
+    parser.add_argument("--output", "-o", metavar="FILE", required=True, help="the HTML file to write")
+    parser.add_argument("--title", default="Badugi hands", help="the page's title")
+
+
+def run(args: argparse.Namespace) -> int:
+    page = require("badugi_fast.report.page", "badugi report")
+    gather = require("badugi_fast.report.gather", "badugi report")
+    filters = selection(args)
+    if len(args.player) > 1:
+        raise ValueError("badugi report follows one player: give --player once")
+    player = args.player[0] if args.player else None
+    paths = args.paths or [str(SAMPLES)]
+    if any(is_records(path) for path in paths):
+        raise ValueError("badugi report reads hand histories (it shows the hands' text): not saved records")
+    sources = expand(paths)
+    refuse_as_output(args.output, sources)
+    if args.dask:
+        cluster = require("badugi_fast.cluster", "--dask")
+        with cluster.connect(args.dask, jobs_of(args)) as client:
+            gathered = gather.gather_on_dask(client, sources, filters, player)
+    else:
+        gathered = gather.gather(sources, filters, player, jobs_of(args))
+    text = page.render(gathered, player, args.title)
+    with replacing(args.output) as stream:
+        stream.write(text)
+    counts = gathered.tally.statuses
+    print(
+        f"badugi report: {sum(counts.values())} hands, {counts['mismatch']} mismatches, {counts['error']} errors; "
+        f"{len(text.encode()):,} bytes to {args.output}",
+        file=sys.stderr,
+    )
+    return 0

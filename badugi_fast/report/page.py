@@ -1,0 +1,62 @@
+"""``badugi report``'s page: one self-contained HTML file from a Jinja2 template (``page.html.j2``), its charts
+drawn as SVG (``charts``), its styles inline and its one script (sorting a table by a click on its heading) only an
+addition: the page reads the same without it, and loads nothing from anywhere.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from typing import Any
+
+import jinja2
+
+from badugi_fast.report import charts
+from badugi_fast.report.gather import Gathered
+from badugi_fast.report.summary import results_of
+from badugi_fast.stats.fields import row
+
+__all__ = ["MAX_PLAYERS", "render"]
+
+#: The most players the results table lists (most hands first): a page for 100,000 hands stays small.
+MAX_PLAYERS = 300
+
+
+def render(gathered: Gathered, player: str | None = None, title: str = "Badugi hands") -> str:
+    """The page of ``gathered`` (``player``: whose results to chart; default the hero of the most hands)."""
+    tally = gathered.tally
+    keys = sorted(tally.rows, key=lambda key: (-tally.rows[key].hands, key))
+    rows = [row(key, tally.rows[key]) for key in keys[:MAX_PLAYERS]]
+    results = results_of(gathered.played, player)
+    counts = tally.statuses
+    run = {
+        "files": len(tally.files),
+        "hands": sum(counts.values()),
+        **{name: counts[name] for name in ("verified", "no_showdown", "unverified", "mismatch", "error", "skipped")},
+    }
+    context: dict[str, Any] = {
+        "title": title,
+        "run": run,
+        "wrong": gathered.wrong,
+        "rows": rows,
+        "more_players": max(0, len(keys) - MAX_PLAYERS),
+        "results": results,
+        "net_chart": charts.net_won(results.money, results.big_blinds, results.currency) if results else None,
+        "draw_chart": _draw_chart(rows, results.player if results else None),
+    }
+    return _template().render(context)
+
+
+def _draw_chart(rows: list[dict[str, Any]], player: str | None) -> str | None:
+    """How the followed player drew at each draw (the share of each number of cards), as bars."""
+    mine = next((item for item in rows if item["player"] == player), None)
+    if mine is None:
+        return None
+    kinds = ("pat", "1", "2", "3", "4")
+    series = {f"draw {draw}": [mine[f"draw{draw}_{kind}"] or 0.0 for kind in kinds] for draw in (1, 2, 3)}
+    return charts.bars(f"{player}: cards drawn (share of the draws made)", ["pat", "1", "2", "3", "4"], series)
+
+
+def _template() -> jinja2.Template:
+    text = importlib.resources.files("badugi_fast.report").joinpath("page.html.j2").read_text(encoding="utf-8")
+    environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True)
+    return environment.from_string(text)
