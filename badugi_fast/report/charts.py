@@ -6,20 +6,22 @@ fixed by a salt, so that the same run draws the same page.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")  # no display: files only
 
 import matplotlib.pyplot as plt  # after the backend is chosen
+from matplotlib.figure import Figure
 
 __all__ = ["MAX_POINTS", "bars", "net_won"]
 
 #: The most points a line is drawn with: the net after every k-th hand (and after the last), enough for any screen.
 MAX_POINTS = 1500
 
-_STYLE = {"svg.fonttype": "none", "svg.hashsalt": "badugi-report", "font.size": 9}
+_STYLE: dict[Any, Any] = {"svg.fonttype": "none", "svg.hashsalt": "badugi-report", "font.size": 9}
 
 
 def net_won(money: Sequence[float], big_blinds: Sequence[float], currency: str) -> str:
@@ -36,10 +38,11 @@ def net_won(money: Sequence[float], big_blinds: Sequence[float], currency: str) 
         right.plot(hands, sampled, color="#2f4fa0", linewidth=0.8, linestyle="--", label="net (big blinds)")
         right.set_ylabel("net won (big blinds)")
         figure.legend(loc="upper center", ncols=2, frameon=False)
+        figure.tight_layout(rect=(0, 0, 1, 0.92))  # room for the legend above the axes
         return _svg(figure)
 
 
-def bars(title: str, labels: Sequence[str], series: dict[str, Sequence[float]]) -> str:
+def bars(title: str, labels: Sequence[str], series: Mapping[str, Sequence[float]]) -> str:
     """Grouped bars: one group per label, one bar per series, as SVG."""
     with plt.rc_context(_STYLE):
         figure, axes = plt.subplots(figsize=(8, 2.6))
@@ -49,6 +52,7 @@ def bars(title: str, labels: Sequence[str], series: dict[str, Sequence[float]]) 
         axes.set_xticks([at + width * (len(series) - 1) / 2 for at in range(len(labels))], labels)
         axes.set_title(title)
         axes.legend(frameon=False, fontsize=8)
+        figure.tight_layout()
         return _svg(figure)
 
 
@@ -61,10 +65,9 @@ def _sampled(values: Sequence[float]) -> tuple[list[int], list[float]]:
     return hands, [values[hand - 1] for hand in hands] if values else []
 
 
-def _svg(figure: plt.Figure) -> str:
+def _svg(figure: Figure) -> str:
     buffer = io.StringIO()
-    figure.tight_layout()
-    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
     plt.close(figure)
     text = buffer.getvalue()
     return text[text.index("<svg") :]  # the page holds the element, not the XML declaration and doctype

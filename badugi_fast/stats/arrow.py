@@ -134,9 +134,23 @@ _SIZE_BOUNDS = (
 
 def _sums(item: dict[str, float]) -> Sums:
     """The ``Sums`` of one group's column sums."""
-    whole = {name: round(item[f"{name}_sum"]) for name in ("hands", "hero_hands", "net", "bb_hands", "vpip", "pfr")}
-    sums = Sums(**whole, net_bb=item["net_bb_sum"], rake=item["rake_sum"])
-    for name in ("three_bet", "three_bet_chances", "bets", "raises", "calls", "saw_draw", "showdowns", "showdowns_won"):
+    sums = Sums(net_bb=item["net_bb_sum"], rake=item["rake_sum"])
+    for name in (
+        "hands",
+        "hero_hands",
+        "net",
+        "bb_hands",
+        "vpip",
+        "pfr",
+        "three_bet",
+        "three_bet_chances",
+        "bets",
+        "raises",
+        "calls",
+        "saw_draw",
+        "showdowns",
+        "showdowns_won",
+    ):
         setattr(sums, name, round(item[f"{name}_sum"]))
     sums.draws = [[round(item[f"draw{draw}_{cards}_sum"]) for cards in range(5)] for draw in range(3)]
     sums.pat_chances = [0] + [round(item[f"chance{draw}_sum"]) for draw in (1, 2)]
@@ -171,9 +185,13 @@ def _chosen(table: pa.Table, filters: Filters) -> pa.Array:
 
 def _hundredths(amounts: pa.Array | pa.ChunkedArray) -> np.ndarray:
     """Decimal strings (``"-1.25"``, ``"1500"``) as hundredths, in floats (exact below 2^53); nothing is 0."""
-    values = pc.cast(pc.cast(amounts, pa.decimal128(38, 2)), pa.float64()).fill_null(0.0).to_numpy(zero_copy_only=False)
-    return np.rint(values * 100)
+    values: np.ndarray = (
+        pc.cast(pc.cast(amounts, pa.decimal128(38, 2)), pa.float64()).fill_null(0.0).to_numpy(zero_copy_only=False)
+    )
+    hundredths: np.ndarray = np.rint(values * 100)
+    return hundredths
 
 
 def _flag(column: pa.Array) -> np.ndarray:
-    return column.fill_null(False).to_numpy(zero_copy_only=False).astype(bool)
+    flags: np.ndarray = column.fill_null(False).to_numpy(zero_copy_only=False).astype(bool)
+    return flags

@@ -1,0 +1,78 @@
+"""badugi report in a real browser: Debian's chromium, headless, renders the page, runs its script and gives back
+the DOM; the test reads it as a person would (the tampered hands listed by number, the hero's net as the raw text
+has it, a chart) and reads chromium's log for console messages (there must be none). Without chromium the tests
+skip, saying so; in CI (``CI`` set: .ci/run installs chromium) they fail instead."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("jinja2")
+pytest.importorskip("matplotlib")
+
+from test_report import _Page, report, tampered_file
+from text_counts import hands_of, text_net
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        reason = "no chromium on PATH (Debian: apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason}, and CI is set: .ci/run installs it", pytrace=False)
+        pytest.skip(reason)
+    return found
+
+
+def rendered(chromium: str, page: Path) -> tuple[str, list[str]]:
+    """The DOM of ``page`` after its scripts ran, and chromium's console lines."""
+    done = subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout, [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
+
+
+def test_the_console_is_read(chromium: str, tmp_path: Path) -> None:
+    page = tmp_path / "broken.html"
+    page.write_text('<p id="x">before</p><script>document.getElementById("x").textContent = "after"; oops();</script>')
+    dom, console = rendered(chromium, page)
+    assert '<p id="x">after</p>' in dom
+    assert any("oops is not defined" in line for line in console)
+
+
+def test_the_report_in_a_browser(chromium: str, shared_histories: Path, tmp_path: Path) -> None:
+    tampered = tampered_file(shared_histories, tmp_path)
+    page = tmp_path / "report.html"
+    report([tampered, shared_histories / "Stars" / "LBad-USD-SNG8-201011.txt"], page, "--player", "Hero")
+    dom, console = rendered(chromium, page)
+    assert console == []
+    parsed = _Page()
+    parsed.feed(dom)
+    assert parsed.texts["mismatches"] == "1"
+    assert [line.strip() for line in parsed.texts["wrong-list"].strip().splitlines()] == [
+        "hand #49164202872 (" + str(tampered) + ", hand 0): mismatch"
+    ]
+    net = sum((text_net(lines).get("Hero", Decimal(0)) for lines in hands_of(tampered.read_text())), Decimal(0))
+    assert (parsed.texts["hero"], Decimal(parsed.texts["hero-net"])) == ("Hero", net)
+    assert "svg" in parsed.tags and dom.count("<path") > 10  # the charts are drawn
+    assert "net won (USD)" in parsed.texts["net-chart"]
