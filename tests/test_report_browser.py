@@ -74,5 +74,6 @@ def test_the_report_in_a_browser(chromium: str, shared_histories: Path, tmp_path
     ]
     net = sum((text_net(lines).get("Hero", Decimal(0)) for lines in hands_of(tampered.read_text())), Decimal(0))
     assert (parsed.texts["hero"], Decimal(parsed.texts["hero-net"])) == ("Hero", net)
-    assert "svg" in parsed.tags and dom.count("<path") > 10  # the charts are drawn
+    assert "svg" in parsed.tags
+    assert dom.count("<path") > 10
     assert "net won (USD)" in parsed.texts["net-chart"]
