@@ -306,7 +306,8 @@ static int draw(state *s, int p, int64_t count)
 static void note(const state *s, const badugi_event *e, badugi_facts *f, int *raises)
 {
     if (e->kind == BADUGI_EVENT_DRAW) {
-        f->drew[s->round] = (int)e->value;
+        if (s->phase == DRAW && s->round < 3 && e->value >= 0 && e->value <= 4) /* else draw() refuses it */
+            f->drew[s->round] = (int)e->value;
         return;
     }
     int wager = e->kind == BADUGI_EVENT_BET || e->kind == BADUGI_EVENT_RAISE;

@@ -76,7 +76,7 @@ def test_the_page_lists_the_tampered_hand_and_the_heros_net(shared_histories: Pa
     assert "#49164202872" in parsed.texts["wrong-list"]  # the hand whose payout was changed
     assert "buddyboy3399 collected 5.55, expected 5.45" in page  # main and side pot: 3.00 + 2.55
     assert "buddyboy3399 collected $3.00 from main pot" in page  # the hand's own text
-    nets = {}
+    nets: dict[str, Decimal] = {}
     for lines in hands_of(tampered.read_text()):
         for name, net in text_net(lines).items():
             nets[name] = nets.get(name, Decimal(0)) + net
@@ -122,3 +122,11 @@ def test_a_gap_of_thirty_minutes_starts_a_session() -> None:
     assert results.net == "10.75"
     assert results.money == [100, 50, 75, 1075]
     assert results.big_blinds == [2.0, 1.0, 1.5, 21.5]
+
+
+def test_report_on_dask_is_the_same_page(shared_histories: Path, tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    files = [tampered_file(shared_histories, tmp_path), shared_histories / "Stars" / "LBad-USD-SNG8-201011.txt"]
+    here = report(files, tmp_path / "here.html")
+    assert report(files, tmp_path / "dask.html", "--dask", "local", "--jobs", "2") == here
+    assert report(files, tmp_path / "jobs.html", "--jobs", "2") == here

@@ -78,20 +78,24 @@ class Gathered:
 def gather_unit(unit: Unit, filters: Filters, player: str | None) -> Gathered:
     """(A worker's task.) What the report needs of one run of hands."""
     gathered = Gathered()
-    scored = list(results(unit))
-    gathered.tally.add_results(scored, filters)
+    gathered.tally.add_results(_watched(unit, filters, player, gathered), filters)
+    return gathered
+
+
+def _watched(unit: Unit, filters: Filters, player: str | None, gathered: Gathered) -> Iterator[Result]:
+    """The results of ``unit``, each noted in ``gathered`` (when it went wrong, when it is the followed
+    player's) as it goes by."""
     texts: list[str] | None = None
-    for number, result in enumerate(scored):
-        if result.status in ("mismatch", "error"):
+    for number, result in enumerate(results(unit)):
+        status = result.status
+        if status in ("mismatch", "error"):
             if texts is None:
                 texts = _texts(unit)
             text = texts[number] if number < len(texts) else None
             gathered.wrong.append(_wrong(result, text if len(gathered.wrong) < MAX_TEXTS else None))
-        if result.status in COUNTED and filters.hand(
-            result.site, result.game, result.limit, result.stakes, result.started
-        ):
+        if status in COUNTED and filters.hand(result.site, result.game, result.limit, result.stakes, result.started):
             _follow(result, player, gathered.played)
-    return gathered
+        yield result
 
 
 def _follow(result: Result, player: str | None, played: list[Played]) -> None:

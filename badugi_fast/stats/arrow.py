@@ -20,12 +20,9 @@ import pyarrow.parquet as pq
 
 from badugi_fast.history.parquet import SCHEMA
 from badugi_fast.ranks import WORST_BADUGI, WORST_THREE_CARD, WORST_TWO_CARD
-from badugi_fast.stats.tally import COUNTED, Filters, Sums, Tally
+from badugi_fast.stats.tally import COUNTED, HAND_FIELDS, PLAYER_FIELDS, Filters, Sums, Tally
 
 __all__ = ["tables_of", "tally_tables"]
-
-#: Rows per batch read from a Parquet file: bounded memory on files of any size.
-_BATCH_ROWS = 1 << 16
 
 
 def tables_of(path: str) -> Iterator[pa.Table]:
@@ -41,9 +38,11 @@ def tables_of(path: str) -> Iterator[pa.Table]:
         if os.path.isdir(path)
         else [path]
     )
+    columns = [*HAND_FIELDS[:-1], *(f"players.list.element.{name}" for name in PLAYER_FIELDS)]
     for file in files:
-        for batch in pq.ParquetFile(file).iter_batches(batch_size=_BATCH_ROWS):
-            yield pa.Table.from_batches([batch])
+        parquet = pq.ParquetFile(file)
+        for group in range(parquet.num_row_groups):  # a row group at a time (badugi score writes them small)
+            yield parquet.read_row_group(group, columns=columns, use_threads=True)
 
 
 def tally_tables(tables: Iterator[pa.Table], filters: Filters) -> Tally:
@@ -184,10 +183,9 @@ def _chosen(table: pa.Table, filters: Filters) -> pa.Array:
 
 
 def _hundredths(amounts: pa.Array | pa.ChunkedArray) -> np.ndarray:
-    """Decimal strings (``"-1.25"``, ``"1500"``) as hundredths, in floats (exact below 2^53); nothing is 0."""
-    values: np.ndarray = (
-        pc.cast(pc.cast(amounts, pa.decimal128(38, 2)), pa.float64()).fill_null(0.0).to_numpy(zero_copy_only=False)
-    )
+    """Decimal strings (``"-1.25"``, ``"1500"``) as hundredths, in floats: exact, once rounded, for amounts of
+    up to 13 digits before the point (a float holds 15 significant digits); nothing is 0."""
+    values: np.ndarray = pc.cast(amounts, pa.float64()).fill_null(0.0).to_numpy(zero_copy_only=False)
     hundredths: np.ndarray = np.rint(values * 100)
     return hundredths
 
