@@ -190,3 +190,10 @@ def test_stats_on_dask_equal_stats_here(simulated: tuple[Path, dict[str, int], i
     pytest.importorskip("distributed")
     path, _, _ = simulated
     assert _stats([str(path)], "--dask", "local", "--jobs", "2") == _stats([str(path)])
+
+
+def test_records_that_are_not_records_are_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"file": "x", "index": 0}\nnot json\n')
+    assert main(["stats", str(bad)]) == 2
+    assert f"{bad}: not the records of badugi score" in capsys.readouterr().err

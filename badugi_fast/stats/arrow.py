@@ -8,9 +8,11 @@ records); only the way of adding differs.
 
 from __future__ import annotations
 
+import io
 import os
 from collections import Counter
 from collections.abc import Iterator
+from typing import BinaryIO
 
 import numpy as np
 import pyarrow as pa
@@ -28,10 +30,13 @@ __all__ = ["tables_of", "tally_tables"]
 def tables_of(path: str) -> Iterator[pa.Table]:
     """The records of a saved file or folder, a batch at a time, as tables of the record's schema."""
     if path.endswith(".jsonl"):
-        options = pa_json.ParseOptions(explicit_schema=SCHEMA, unexpected_field_behavior="error")
-        with pa_json.open_json(path, parse_options=options) as reader:
-            for batch in reader:
-                yield pa.Table.from_batches([batch])
+        with open(path, "rb") as stream:
+            for block in _blocks(stream):
+                try:
+                    table = pa_json.read_json(io.BytesIO(block), read_options=_READ, parse_options=_PARSE)
+                except pa.ArrowInvalid as error:
+                    raise ValueError(f"{path}: not the records of badugi score ({error})") from None
+                yield table
         return
     files = (
         sorted(os.path.join(path, name) for name in os.listdir(path) if name.endswith(".parquet"))
@@ -43,6 +48,27 @@ def tables_of(path: str) -> Iterator[pa.Table]:
         parquet = pq.ParquetFile(file)
         for group in range(parquet.num_row_groups):  # a row group at a time (badugi score writes them small)
             yield parquet.read_row_group(group, columns=columns, use_threads=True)
+
+
+#: JSON Lines are parsed this many bytes at a time (whole records), by pyarrow's threads.
+_BLOCK_BYTES = 1 << 25
+_READ = pa_json.ReadOptions(use_threads=True, block_size=1 << 22)
+_PARSE = pa_json.ParseOptions(explicit_schema=SCHEMA, unexpected_field_behavior="error")
+
+
+def _blocks(stream: BinaryIO) -> Iterator[bytes]:
+    """The bytes of ``stream`` in blocks of about ``_BLOCK_BYTES`` that end at the end of a line."""
+    rest = b""
+    while chunk := stream.read(_BLOCK_BYTES):
+        chunk = rest + chunk
+        end = chunk.rfind(b"\n") + 1
+        if end:
+            rest = chunk[end:]
+            yield chunk[:end]
+        else:
+            rest = chunk
+    if rest.strip():
+        yield rest
 
 
 def tally_tables(tables: Iterator[pa.Table], filters: Filters) -> Tally:
