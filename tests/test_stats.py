@@ -21,6 +21,7 @@ from badugi_fast.game.simulate import simulate
 from badugi_fast.history.pipeline import score_file
 from badugi_fast.rules.engine import TableRules
 from badugi_fast.stats import Filters, Tally, row, tally_records
+from badugi_fast.stats.export import csv_cell
 
 
 def _stats(paths: list[str], *options: str) -> list[dict[str, object]]:
@@ -197,3 +198,15 @@ def test_records_that_are_not_records_are_an_error(tmp_path: Path, capsys: pytes
     bad.write_text('{"file": "x", "index": 0}\nnot json\n')
     assert main(["stats", str(bad)]) == 2
     assert f"{bad}: not the records of badugi score" in capsys.readouterr().err
+
+
+def test_csv_cells_a_spreadsheet_would_run_get_a_quote() -> None:
+    assert [csv_cell(value) for value in ("=HYPERLINK()", "@x", "-1.25", "-x", True, None, 3)] == [
+        "'=HYPERLINK()",
+        "'@x",
+        "-1.25",
+        "'-x",
+        1,
+        "",
+        3,
+    ]

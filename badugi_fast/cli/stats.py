@@ -25,7 +25,7 @@ from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
 from badugi_fast.parallel import cores, ordered_map
 from badugi_fast.stats import FIELDS, Filters, Tally, is_records, row, tally_histories, tally_on_dask, tally_records
-from badugi_fast.stats.export import PER_HAND_FIELDS, per_hand_rows
+from badugi_fast.stats.export import PER_HAND_FIELDS, csv_cell, per_hand_rows
 
 __all__ = ["add_arguments", "add_selection", "gather", "run", "selection"]
 
@@ -145,16 +145,9 @@ def _write(stream: TextIO, form: str, rows: list[dict[str, Any]]) -> None:
     elif form == "csv":
         writer = csv.DictWriter(stream, FIELDS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows({name: _csv_cell(value) for name, value in item.items()} for item in rows)
+        writer.writerows({name: csv_cell(value) for name, value in item.items()} for item in rows)
     else:
         stream.write(_table(rows))
-
-
-def _csv_cell(value: object) -> object:
-    """A cell a spreadsheet will not run as a formula (a name may start with ``=``): as ``badugi score`` does."""
-    if isinstance(value, str) and value.startswith(("=", "+", "@", "\t", "\r")):
-        return "'" + value
-    return value
 
 
 _TABLE = (

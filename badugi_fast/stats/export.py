@@ -8,7 +8,7 @@ from badugi_fast.history.read import results
 from badugi_fast.history.record import PlayerResult, Result, record_fields
 from badugi_fast.stats.tally import Filters
 
-__all__ = ["PER_HAND_FIELDS", "per_hand_rows"]
+__all__ = ["PER_HAND_FIELDS", "csv_cell", "per_hand_rows"]
 
 _HAND = tuple(item.name for item in record_fields(Result) if item.name not in ("players", "reason"))
 _PLAYER = tuple(item.name for item in record_fields(PlayerResult))
@@ -25,14 +25,14 @@ def per_hand_rows(unit: Unit, filters: Filters) -> list[list[object]]:
             result.site, result.game, result.limit, result.stakes, result.started
         ):
             continue
-        hand = [_cell(getattr(result, name)) for name in _HAND]
+        hand = [csv_cell(getattr(result, name)) for name in _HAND]
         for player in result.players:
             if not filters.players or player.name in filters.players:
-                rows.append(hand + [_cell(getattr(player, name)) for name in _PLAYER])
+                rows.append(hand + [csv_cell(getattr(player, name)) for name in _PLAYER])
     return rows
 
 
-def _cell(value: object) -> object:
+def csv_cell(value: object) -> object:
     """A CSV cell: text that a spreadsheet would run as a formula gets a quote (``history.output`` does the same);
     booleans as 1 and 0; nothing as an empty cell."""
     if isinstance(value, bool):
