@@ -24,12 +24,13 @@ from badugi_fast.stats.tally import COUNTED, Filters, Tally, hundredths
 __all__ = ["MAX_TEXTS", "Gathered", "Played", "Wrong", "gather", "gather_on_dask"]
 
 #: The most hands that went wrong whose text the page shows (each is a kilobyte or two).
-MAX_TEXTS = 500
+MAX_TEXTS = 200
 
 
 @dataclass(slots=True)
 class Wrong:
-    """A hand that went wrong: where, why, each player's payout as the site made it beside ours, and its text."""
+    """A hand that went wrong: where, why, the payout of each player paid (by the site or by the rules) as the site
+    made it beside ours, and its text."""
 
     file: str
     index: int
@@ -116,8 +117,18 @@ def _follow(result: Result, player: str | None, played: list[Played]) -> None:
 
 
 def _wrong(result: Result, text: str | None) -> Wrong:
-    payouts = [(player.name, player.collected, player.expected) for player in result.players]
+    payouts = [
+        (player.name, player.collected, player.expected)
+        for player in result.players
+        if _paid(player.collected) or _paid(player.expected)
+    ]
     return Wrong(result.file, result.index, result.hand_id, result.status, result.reason or "", payouts, text)
+
+
+def _paid(amount: str | None) -> bool:
+    """Whether an amount of the record is more than nothing: the players paid, by the site or by the rules, are the
+    payouts the page compares (the others were paid nothing either way)."""
+    return bool(amount) and amount.strip("0.") != ""
 
 
 def _texts(unit: Unit) -> list[str]:
