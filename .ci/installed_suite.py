@@ -5,8 +5,8 @@ checkout first on ``sys.path``, and ``python -m`` puts the working directory the
 ``importlib`` mode (which changes no ``sys.path``; the tests folder is put on it for the tests' own helper modules),
 from an empty working directory, and the package's doctests are collected from the installed package's files.
 tests/test_installed.py proves that the package under test is the installed one. The tests that need the
-repository's files (csrc/, build.py, scripts/, tests/data, README.md) still find them beside the tests; the sanitizer
-test needs build/generated/badugi_table.inc, which only an in-tree build writes: it is written here first.
+repository's files (csrc/, build.py, scripts/, tests/data, README.md, docs/) still find them beside the tests; the
+sanitizer test needs build/generated/badugi_table.inc, which only an in-tree build writes: it is written here first.
 
 Usage: ``python .ci/installed_suite.py [PYTEST ARGUMENTS]`` (default: the whole suite: pyproject.toml's testpaths,
 with the installed package for the source tree's).
@@ -57,6 +57,7 @@ def main(arguments: list[str]) -> int:
         str(ROOT / "tests"),
         str(package),
         str(ROOT / "README.md"),
+        str(ROOT / "docs"),
     ]
     command = [
         sys.executable,

@@ -66,11 +66,19 @@ static int phh_header(const char *line, size_t n, size_t k)
     return i < n && line[i] == '=';
 }
 
-int badugi_header_line(const char *line, size_t n, const badugi_format *format)
+/* Whether `line` (n bytes) starts with the format's prefix. Most lines that share its first byte differ at the
+ * second ("Player1: bets" against "PokerStars"): two bytes are compared before the call. */
+static int has_prefix(const char *line, size_t n, const badugi_format *format)
 {
     size_t k = format->length;
-    if (n < k || memcmp(line, format->prefix, k) != 0)
-        return 0;
+    return n >= k && (k == 0 || (line[0] == format->prefix[0] && (k < 2 || line[1] == format->prefix[1]) &&
+                                 memcmp(line, format->prefix, k) == 0));
+}
+
+/* The format's matcher on a line known to start with its prefix. */
+static int matched(const char *line, size_t n, const badugi_format *format)
+{
+    size_t k = format->length;
     switch (format->matcher) {
     case BADUGI_MATCH_POKERSTARS: return pokerstars_header(line, n, k);
     case BADUGI_MATCH_FULL_TILT: return full_tilt_header(line, n, k);
@@ -81,14 +89,18 @@ int badugi_header_line(const char *line, size_t n, const badugi_format *format)
     }
 }
 
+int badugi_header_line(const char *line, size_t n, const badugi_format *format)
+{
+    return has_prefix(line, n, format) ? matched(line, n, format) : 0;
+}
+
 /* registry.header_site: the format whose header `line` (n bytes, no newline) is (its index), -1 for none. */
 static int header_site(const char *line, size_t n, const badugi_format *formats, size_t count)
 {
     for (size_t f = 0; f < count; f++) {
-        const badugi_format *format = &formats[f];
-        if (n < format->length || memcmp(line, format->prefix, format->length) != 0)
+        if (!has_prefix(line, n, &formats[f]))
             continue;
-        int is_header = badugi_header_line(line, n, format);
+        int is_header = matched(line, n, &formats[f]);
         if (is_header < 0)
             return BADUGI_SITE_ASK;
         return is_header ? (int)f : -1; /* the prefixes of two formats never begin one another */

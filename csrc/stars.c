@@ -121,9 +121,16 @@ static int ends(span s, const char *literal)
 static long find_from(span s, size_t from, const char *literal)
 {
     size_t n = strlen(literal);
-    for (size_t i = from; i + n <= s.n; i++)
-        if (s.p[i] == literal[0] && memcmp(s.p + i, literal, n) == 0)
+    if (n == 0)
+        return from <= s.n ? (long)from : -1;
+    for (size_t i = from; i + n <= s.n; i++) { /* memchr to each place the literal's first byte is */
+        const char *at = memchr(s.p + i, literal[0], s.n - n + 1 - i);
+        if (at == NULL)
+            return -1;
+        i = (size_t)(at - s.p);
+        if (memcmp(at, literal, n) == 0)
             return (long)i;
+    }
     return -1;
 }
 
@@ -281,25 +288,36 @@ static int has_unicode(span s)
     return 0;
 }
 
+/* cards.RANK_CHARS: A = 0 ... K = 12; -1 for any other character. */
 static int rank_of_char(char c)
 {
-    static const char ranks[] = "A23456789TJQK";
-    const char *at = c ? strchr(ranks, c) : NULL;
-    return at ? (int)(at - ranks) : -1;
+    switch (c) {
+    case 'A': return 0;
+    case 'T': return 9;
+    case 'J': return 10;
+    case 'Q': return 11;
+    case 'K': return 12;
+    default: return c >= '2' && c <= '9' ? c - '1' : -1;
+    }
 }
 
+/* c = 0, d = 1, h = 2, s = 3; -1 for any other character. */
 static int suit_of_char(char c)
 {
-    static const char suits[] = "cdhs";
-    const char *at = c ? strchr(suits, c) : NULL;
-    return at ? (int)(at - suits) : -1;
+    switch (c) {
+    case 'c': return 0;
+    case 'd': return 1;
+    case 'h': return 2;
+    case 's': return 3;
+    default: return -1;
+    }
 }
 
 /* common.cards_in: the cards of s, which holds nothing but cards and separators (spaces, commas, brackets).
- * Returns the count (codes in cards[0..3]); anything else (a damaged card, which Python calls an unreadable line;
- * a card Python spells otherwise: "10h", "as", "A♠"; KingsClub's hidden "X"; more than four cards) makes the hand
- * bad. */
-static int cards_in(span s, uint8_t cards[4], hand_state *h)
+ * Returns the count (codes in cards[0..3]), or -1 for anything else (a damaged card, which Python calls an
+ * unreadable line; a card Python spells otherwise: "10h", "as", "A♠"; KingsClub's hidden "X"; more than four
+ * cards). */
+static int card_codes(span s, uint8_t cards[4])
 {
     int count = 0;
     for (size_t i = 0; i < s.n; i++) {
@@ -308,12 +326,21 @@ static int cards_in(span s, uint8_t cards[4], hand_state *h)
             continue;
         char after = i + 2 < s.n ? s.p[i + 2] : ' ';
         if (rank_of_char(c) < 0 || suit_of_char(next) < 0 ||
-            !(after == ' ' || after == ',' || after == '[' || after == ']') || count == 4) {
-            h->bad = 1;
-            return 0;
-        }
+            !(after == ' ' || after == ',' || after == '[' || after == ']') || count == 4)
+            return -1;
         cards[count++] = (uint8_t)(4 * rank_of_char(c) + suit_of_char(next));
         i++;
+    }
+    return count;
+}
+
+/* card_codes, where anything but cards makes the hand bad (Python reads it). */
+static int cards_in(span s, uint8_t cards[4], hand_state *h)
+{
+    int count = card_codes(s, cards);
+    if (count < 0) {
+        h->bad = 1;
+        return 0;
     }
     return count;
 }
@@ -706,8 +733,7 @@ static void play_line(hand_state *h, span line)
         long bracket = find(rest, " [");
         span name = before(rest, bracket), cards = after(rest, bracket, 2);
         uint8_t probe[4];
-        hand_state scratch = {.bad = 0};
-        if (cards_in(cards, probe, &scratch) == 0 && !scratch.bad)
+        if (card_codes(cards, probe) == 0)
             return; /* no cards written: the line says nothing */
         while (name.n && name.p[name.n - 1] == ':')
             name.n--;

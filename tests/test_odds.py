@@ -359,20 +359,26 @@ def test_without_the_c_extension_the_reference_answers() -> None:
         "odds = bf.draw_odds('As 2h Qd Qc', 'Qd Qc', dead='Kc')\n"
         "eq = bf.equity(['As 2h 3d 3c', '4s 5h 6d 6c'])\n"
         "sampled = bf.equity(['As 2h 3d 3c', '4s 5h 6d 6c'], draws=2, samples=300, seed=1)\n"
-        "print(json.dumps([bf.BACKEND, odds.exact, odds.p_badugi, eq.exact, eq.equity, sampled.samples]))\n"
+        "advice = bf.best_discard('As 2h 3d Kd', '4s 5h 6d 6c', samples=4000, seed=1)\n"
+        "draw = bf.best_draw('As 2h 7d 7c', '7')\n"
+        "print(json.dumps([bf.BACKEND, odds.exact, odds.p_badugi, eq.exact, eq.equity, sampled.samples,\n"
+        "                  advice.best.throw, draw.best.throw, draw.best.chance]))\n"
     )
     env = {**os.environ, "BADUGI_FAST_BACKEND": "python"}
     run = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=False, timeout=300
     )
     assert run.returncode == 0, run.stderr
-    backend, odds_exact, p_badugi, equity_exact, equity, samples = json.loads(run.stdout)
+    backend, odds_exact, p_badugi, equity_exact, equity, samples, advice, draw, chance = json.loads(run.stdout)
     assert backend == "python"
     assert odds_exact
     assert equity_exact
     assert samples == 300
     assert p_badugi == pytest.approx(badugi_fast.draw_odds("As 2h Qd Qc", "Qd Qc", dead="Kc").p_badugi, abs=1e-12)
     assert equity == pytest.approx(badugi_fast.equity(["As 2h 3d 3c", "4s 5h 6d 6c"]).equity, abs=1e-12)
+    assert advice == badugi_fast.best_discard("As 2h 3d Kd", "4s 5h 6d 6c").best.throw == "Kd"
+    assert draw == badugi_fast.best_draw("As 2h 7d 7c", "7").best.throw
+    assert chance == pytest.approx(badugi_fast.best_draw("As 2h 7d 7c", "7").best.chance, abs=1e-12)
 
 
 @pytest.mark.parametrize("api", [badugi_fast, reference], ids=["fast", "reference"])

@@ -31,7 +31,7 @@ from badugi_fast.cards import RANK_CHARS, SUIT_CHARS
 pokerkit = pytest.importorskip("pokerkit")
 dropin = pytest.importorskip("badugi_fast.pokerkit")
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+PHH_PAGE = Path(__file__).resolve().parents[1] / "docs" / "phh.md"
 #: pokerkit's card for each of our card codes
 DECK = [pokerkit.Card(pokerkit.Rank(RANK_CHARS[code >> 2]), pokerkit.Suit(SUIT_CHARS[code & 3])) for code in range(52)]
 #: the subsets of a four-card hand (positions), in the order pokerkit's from_game tries them: 4 cards, then 3, 2, 1
@@ -275,13 +275,13 @@ def test_phh_hands_play_with_the_drop_in() -> None:
     assert [str(theirs.get_hand(p, 0, 0)) for p in range(4)] == [str(state.get_hand(p, 0, 0)) for p in range(4)]
 
 
-def test_readme_example_runs() -> None:
-    """The README's drop-in example (not a doctest there: pokerkit is absent on Python 3.10)."""
-    text = README.read_text(encoding="utf-8")
+def test_docs_example_runs() -> None:
+    """The docs' drop-in example (not a doctest there: pokerkit is absent on Python 3.10)."""
+    text = PHH_PAGE.read_text(encoding="utf-8")
     section = text[text.index("## pokerkit drop-in") :]
     example = re.search(r"```python\n(.*?)```", section, re.DOTALL)
     assert example is not None
-    exec(compile(example.group(1), str(README), "exec"), {})
+    exec(compile(example.group(1), str(PHH_PAGE), "exec"), {})
 
 
 def test_core_never_imports_pokerkit_and_says_which_extra_is_missing() -> None:

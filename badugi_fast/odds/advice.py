@@ -17,7 +17,6 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from badugi_fast._backend import odds_loops
 from badugi_fast.drawing import PolicySpec
 from badugi_fast.odds import loops
 from badugi_fast.odds.compute import EXACT_WORK, exact_equity, odds_of, sampled_equity
@@ -37,6 +36,7 @@ from badugi_fast.spots.spot import DEFAULT_SAMPLES, Cards, Spot, advice_spot, dr
 __all__ = ["best_discard", "best_draw"]
 
 
+@loops.or_reference
 def best_discard(
     hand: HoldingText,
     against: Sequence[HoldingText] | str,
@@ -66,20 +66,6 @@ def best_discard(
     ...
     ValueError: best_discard needs every card of the hand known, not 'As 2h ? ?'
     """
-    if odds_loops is None:
-        from badugi_fast.reference import odds as reference_odds
-
-        return reference_odds.best_discard(
-            hand,
-            against,
-            draws=draws,
-            against_discards=against_discards,
-            dead=dead,
-            policy=policy,
-            samples=samples,
-            seed=seed,
-            threads=threads,
-        )
     spot = advice_spot(hand, against, draws, against_discards, dead, policy)
     run_options(samples, seed, threads)
     throws = discards_of(spot)
@@ -102,6 +88,7 @@ def best_discard(
     return DiscardAdvice.of(spot, [found[thrown] for thrown in throws], trials, seed)
 
 
+@loops.or_reference
 def best_draw(
     hand: HoldingText,
     goal: int | str,
@@ -121,12 +108,6 @@ def best_draw(
     >>> advice.best.throw, round(advice.best.chance, 4), advice.exact
     ('7c', 0.1489, True)
     """
-    if odds_loops is None:
-        from badugi_fast.reference import odds as reference_odds
-
-        return reference_odds.best_draw(
-            hand, goal, draws=draws, dead=dead, policy=policy, samples=samples, seed=seed, threads=threads
-        )
     spot = draw_odds_spot(hand, None, draws, dead, policy)
     run_options(samples, seed, threads)
     seed = secrets.randbits(64) if seed is None else seed

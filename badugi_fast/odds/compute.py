@@ -29,7 +29,6 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from badugi_fast._backend import odds_loops
 from badugi_fast.drawing import PolicySpec
 from badugi_fast.evaluator import evaluate
 from badugi_fast.odds import loops
@@ -48,6 +47,7 @@ EXACT_PATHS = 4_000_000
 EXACT_WORK = 150_000_000
 
 
+@loops.or_reference
 def draw_odds(
     hand: HoldingText,
     discard: Cards | None = None,
@@ -76,17 +76,12 @@ def draw_odds(
     ...
     ValueError: discard Qs is not in the hand (As 2h 3d 3c)
     """
-    if odds_loops is None:
-        from badugi_fast.reference import odds as reference_odds
-
-        return reference_odds.draw_odds(
-            hand, discard, draws=draws, dead=dead, policy=policy, samples=samples, seed=seed, threads=threads
-        )
     spot = draw_odds_spot(hand, discard, draws, dead, policy)
     run_options(samples, seed, threads)
     return odds_of(spot, samples, seed, threads)
 
 
+@loops.or_reference
 def equity(
     hands: Sequence[HoldingText],
     *,
@@ -115,19 +110,6 @@ def equity(
     ...
     ValueError: card 3c is in hand 1 and hand 2
     """
-    if odds_loops is None:
-        from badugi_fast.reference import odds as reference_odds
-
-        return reference_odds.equity(
-            hands,
-            draws=draws,
-            discards=discards,
-            dead=dead,
-            policy=policy,
-            samples=samples,
-            seed=seed,
-            threads=threads,
-        )
     spot = equity_spot(hands, draws, discards, dead, policy)
     run_options(samples, seed, threads)
     return equity_of(spot, samples, seed, threads)

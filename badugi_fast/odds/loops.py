@@ -7,7 +7,7 @@ its random numbers from (seed, i) alone, so the pieces add up to the answer of o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -22,10 +22,23 @@ from badugi_fast.spots.spot import Spot
 if TYPE_CHECKING:
     from badugi_fast._native import OddsQuestion
 
-__all__ = ["PIECE", "loops", "question", "sample", "threads_for"]
+__all__ = ["PIECE", "loops", "or_reference", "question", "sample", "threads_for"]
 
 #: Trials a thread plays in one call into C: a tenth of a second or so.
 PIECE = 1 << 17
+
+_Parameters = ParamSpec("_Parameters")
+_Answer = TypeVar("_Answer")
+
+
+def or_reference(function: Callable[_Parameters, _Answer]) -> Callable[_Parameters, _Answer]:
+    """``function`` when the C loops are there; without the C extension, the function of the same name in
+    ``badugi_fast.reference.odds``, which takes the same arguments and gives the same exact answers."""
+    if odds_loops is not None:
+        return function
+    from badugi_fast.reference import odds as reference_odds
+
+    return cast(Callable[_Parameters, _Answer], getattr(reference_odds, function.__name__))
 
 
 def loops() -> OddsLoops:

@@ -426,14 +426,18 @@ class HandState:
             self.events.append(("draw", player, thrown, tuple(kept), tuple(new)))
         else:
             self.events.append(("draw", player, (), tuple(hand), ()))
+        self._drawn()
+
+    # ----------------------------------------------------------------------------------------------- internals
+
+    def _drawn(self) -> None:
+        """The player to draw has drawn: the next one draws, or the next betting round starts."""
         order = self.draw_order
         del order[0]
         if order:
             self.to_act = order[0]
         else:
             self._start_round(self.round + 1)
-
-    # ----------------------------------------------------------------------------------------------- internals
 
     def _seat(self, rules: TableRules, stacks: Sequence[int], button: int) -> None:
         """The table before any chip goes in: its rules, the players' stacks, the button, nothing bet yet."""

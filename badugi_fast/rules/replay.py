@@ -111,12 +111,7 @@ class Replay(HandState):
         if isinstance(discards, bool) or not isinstance(discards, int) or not 0 <= discards <= 4:
             raise IllegalActionError(f"{self._who(player)} cannot draw {discards!r} cards: a draw is 0 to 4 cards")
         self.events.append(("draw", player, (), (), ()))
-        order = self.draw_order
-        del order[0]
-        if order:
-            self.to_act = order[0]
-        else:
-            self._start_round(self.round + 1)
+        self._drawn()
 
     def idle(self, player: int) -> bool:
         """Whether ``player``, to act, has nothing to decide: nothing to call and nobody left who could call a bet
