@@ -128,7 +128,7 @@ def _wrong(result: Result, text: str | None) -> Wrong:
 def _paid(amount: str | None) -> bool:
     """Whether an amount of the record is more than nothing: the players paid, by the site or by the rules, are the
     payouts the page compares (the others were paid nothing either way)."""
-    return bool(amount) and amount.strip("0.") != ""
+    return amount is not None and amount.strip("0.") != ""
 
 
 def _texts(unit: Unit) -> list[str]:
