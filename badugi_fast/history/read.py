@@ -24,7 +24,7 @@ from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
-from badugi_fast.history.score import add_facts, agrees, player_result, score, table_of
+from badugi_fast.history.score import agrees, player_entry, score, table_of
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
 
@@ -159,10 +159,13 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
             return None  # the site describes the hand otherwise: Python lists the mismatch
         name = data[name_start:name_end].decode()
         cards_text = _cards_text(cards) if cards >= 0 else None
-        player = player_result(name, cards_text, rank or None, words, collected, expected, places)
         put_in, position, marks, counts, draws, hero = facts
-        add_facts(player, _facts(position, marks, counts, draws), bool(hero), put_in, collected, places, showdown)
-        players.append(player)
+        known = _facts(position, marks, counts, draws)
+        players.append(
+            player_entry(
+                name, cards_text, rank or None, words, collected, expected, places, known, bool(hero), put_in, showdown
+            )
+        )
     status_name = "verified" if status == HH_VERIFIED else "no_showdown"
     hand_id = data[record.id_start : record.id_end].decode()
     site = stars.FORMAT.site
@@ -173,8 +176,10 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
 _stakes = functools.lru_cache(maxsize=1024)(stakes_in)
 
 
+@functools.lru_cache(maxsize=65536)
 def _facts(position: int, flags: int, counts: int, draws: int) -> Facts:
-    """The facts of a C player entry (csrc/stars.h: BADUGI_HH_POSITION ... BADUGI_HH_DRAWS)."""
+    """The facts of a C player entry (csrc/stars.h: BADUGI_HH_POSITION ... BADUGI_HH_DRAWS); cached, as the same
+    few come again and again (read only: ``player_entry`` copies them into the entry)."""
     return Facts(
         position if position >= 0 else None,
         bool(flags & FACT_VPIP),

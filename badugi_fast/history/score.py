@@ -22,7 +22,7 @@ from badugi_fast.money import amount_text
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
 from badugi_fast.rules.limits import FIXED
 
-__all__ = ["add_facts", "agrees", "player_result", "score", "site_values", "table_of"]
+__all__ = ["agrees", "player_entry", "score", "site_values", "table_of"]
 
 
 def score(hand: Hand) -> Result:
@@ -248,30 +248,26 @@ def _player_results(
         cards_text = " ".join(cards) if cards else None
         site_first_words = site_words[0] if site_words else None
         paid, ours = collected.get(number, 0), expected.get(number, 0)
-        player = player_result(name, cards_text, rank, site_first_words, paid, ours, places)
-        add_facts(player, known or _NO_FACTS, name == hero, put_in[number], paid, places, hand.showdown)
-        players.append(player)
+        players.append(
+            player_entry(
+                name,
+                cards_text,
+                rank,
+                site_first_words,
+                paid,
+                ours,
+                places,
+                known or _NO_FACTS,
+                name == hero,
+                put_in[number],
+                hand.showdown,
+            )
+        )
     return players
 
 
 #: The facts of a player who was not dealt in (named only for their cards or a payment).
 _NO_FACTS = Facts()
-
-
-def player_result(
-    name: str,
-    cards: str | None,
-    rank: int | None,
-    site_description: str | None,
-    collected: int,
-    expected: int,
-    places: int,
-) -> PlayerResult:
-    """A player's entry in a result, amounts in hundredths written as the site writes them (``places``)."""
-    description = _describe(rank) if rank is not None else None
-    return PlayerResult(
-        name, cards, rank, description, site_description, _money(collected, places), _money(expected, places)
-    )
 
 
 def _hero(hand: Hand) -> str | None:
@@ -281,22 +277,50 @@ def _hero(hand: Hand) -> str | None:
     return next(iter(hand.dealt)) if len(hand.dealt) == 1 else None
 
 
-def add_facts(
-    player: PlayerResult, facts: Facts, hero: bool, put_in: int, paid: int, places: int, showdown: bool
-) -> None:
-    """``player``'s facts (``formats.facts``), what they put in and won net (``paid``: what the site paid them
-    from the pots, or the rules pay when the site does not record it), and whether they were in at the hand's
-    ``showdown``."""
-    player.position = facts.position
-    player.hero = hero
-    player.put_in = _money(put_in, places)
-    player.net = _money(paid - put_in, places)
-    player.vpip, player.pfr = facts.vpip, facts.pfr
-    player.three_bet, player.three_bet_chance = facts.three_bet, facts.three_bet_chance
-    player.bets, player.raises, player.calls = facts.bets, facts.raises, facts.calls
-    player.drew_1, player.drew_2, player.drew_3 = facts.drew
-    player.showdown = showdown and facts.position is not None and not facts.folded
-    player.won = player.showdown and paid > 0
+def player_entry(
+    name: str,
+    cards: str | None,
+    rank: int | None,
+    site_description: str | None,
+    collected: int,
+    expected: int,
+    places: int,
+    facts: Facts,
+    hero: bool,
+    put_in: int,
+    showdown: bool,
+) -> PlayerResult:
+    """A player's entry in a result: their cards and our value of them, what the site paid (``collected``, from the
+    pots after rake) and what the rules pay (``expected``), amounts in hundredths written as the site writes them
+    (``places``); their ``facts`` (``formats.facts``), what they put in and won net, and whether they were in at the
+    hand's ``showdown``."""
+    in_at_showdown = showdown and facts.position is not None and not facts.folded
+    drew_1, drew_2, drew_3 = facts.drew
+    return PlayerResult(
+        name,
+        cards,
+        rank,
+        _describe(rank) if rank is not None else None,
+        site_description,
+        _money(collected, places),
+        _money(expected, places),
+        facts.position,
+        hero,
+        _money(put_in, places),
+        _money(collected - put_in, places),
+        facts.vpip,
+        facts.pfr,
+        facts.three_bet,
+        facts.three_bet_chance,
+        facts.bets,
+        facts.raises,
+        facts.calls,
+        drew_1,
+        drew_2,
+        drew_3,
+        in_at_showdown,
+        in_at_showdown and collected > 0,
+    )
 
 
 _SIZES = {"badugi": 4, "four": 4, "three": 3, "two": 2, "one": 1}
