@@ -107,6 +107,7 @@ ffibuilder.set_source(
     sources=[
         "csrc/badugi.c",
         "csrc/stars.c",
+        "csrc/verdict.c",
         "csrc/rules.c",
         "csrc/sites.c",
         "csrc/odds.c",

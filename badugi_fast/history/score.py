@@ -41,7 +41,7 @@ def score(hand: Hand) -> Result:
 
 def _score_badugi(hand: Hand, result: Result) -> None:
     """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid.
-    Mirrored in csrc/stars.c: pay()."""
+    Mirrored in csrc/verdict.c: pay()."""
     problems: list[str] = [] if hand.broken is None else [f"line {hand.broken_line}: {hand.broken}"]
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)
