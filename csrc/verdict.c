@@ -138,6 +138,31 @@ static int build_pots(const int64_t *paid, const int *folded, int n, pot *pots)
     return nlevels;
 }
 
+/* pots.split_uncalled: the largest contribution above the second largest goes back to the first who made it.
+ * Returns who that is (-1: nobody), *uncalled what goes back; paid[] is left matched. */
+int badugi_hh_uncalled(int64_t *paid, int n, int64_t *uncalled)
+{
+    int top = -1;
+    *uncalled = 0;
+    if (n < 2)
+        return -1;
+    int64_t most = -1, second = -1;
+    for (int k = 0; k < n; k++) {
+        if (paid[k] > most) {
+            second = most;
+            most = paid[k];
+            top = k;
+        } else if (paid[k] > second) {
+            second = paid[k];
+        }
+    }
+    if (most == second)
+        return -1;
+    *uncalled = most - second;
+    paid[top] = second;
+    return top;
+}
+
 /* score._score_badugi and pots.award_pots for a hand every line of which was understood: 1 when the site paid every
  * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why).
  * Every player's sums are at most CHIPS_MAX and the site's totals are single amounts, so no sum here overflows. */
@@ -152,29 +177,10 @@ static int pay(const hand_state *h, const int *order, int64_t *expected, int *ha
         matched[k] = p->contributed;
         folded[k] = p->folded;
     }
-    /* pots.split_uncalled: the largest contribution above the second largest goes back to the first who made it */
-    int top = -1;
-    int64_t uncalled = 0;
-    if (n >= 2) {
-        int64_t most = -1, second = -1;
-        for (int k = 0; k < n; k++) {
-            if (matched[k] > most) {
-                second = most;
-                most = matched[k];
-                top = k;
-            } else if (matched[k] > second) {
-                second = matched[k];
-            }
-        }
-        if (most == second) {
-            top = -1;
-        } else {
-            uncalled = most - second;
-            matched[top] = second;
-        }
-    }
+    int64_t uncalled;
+    int top = badugi_hh_uncalled(matched, n, &uncalled);
     for (int k = 0; k < n; k++) {
-        if (h->players[order[k]].returned != (k == top ? uncalled : 0))
+        if (!h->returns_unwritten && h->players[order[k]].returned != (k == top ? uncalled : 0))
             return 0; /* the site returned other uncalled bets */
         total += matched[k];
     }

@@ -61,6 +61,7 @@ typedef struct {
     size_t nevents;
     signed char owner[52]; /* who was shown holding each card, -1 for nobody (formats/replay._check_cards) */
     int dealt_in, stub; /* the players dealt in (counted at the first draw), and the cards left to draw from */
+    int returns_unwritten; /* the history writes no uncalled bets returned (PHH): none to check */
     int bad; /* this code cannot vouch for the hand: Python reads it */
 } hand_state;
 
@@ -75,6 +76,10 @@ void badugi_hh_drawn(hand_state *h, long cards);
 
 /* Player i's hand is now the `count` cards `cards` (a bad hand unless that could have happened). */
 void badugi_hh_hold(hand_state *h, int i, const uint8_t *cards, int count, int forget_descriptions, int drawn);
+
+/* pots.split_uncalled on what each of n players put in: who gets an uncalled bet back (-1: nobody) and
+ * *uncalled how much; paid[] is left as matched. */
+int badugi_hh_uncalled(int64_t *paid, int n, int64_t *uncalled);
 
 /* The verdict on a hand read in full (not bad): record (its BADUGI_HH_HAND_FIELDS values written, status FALLBACK)
  * gets its status, flags and player entries when the rules accept the hand and the site paid it as we would. Name

@@ -36,7 +36,7 @@ from badugi_fast.formats.replay import Recorder
 from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
 
-__all__ = ["FORMAT", "LEAD_LINES", "SITE", "parse_hand"]
+__all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand"]
 
 SITE = "PHH"
 _HEADER_PREFIX = "variant"
@@ -158,11 +158,20 @@ def _read(hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int, 
     variant = fields["variant"]
     if not isinstance(variant, str):
         raise ValueError(f"variant is {variant!r}: not a string")
-    limit = _LIMITS.get(variant)
-    hand.game, hand.is_badugi, hand.limit = ("Badugi", True, limit) if limit else (variant, False, None)
-    if limit is None:
+    hand.game, hand.is_badugi, hand.limit = game_of(variant)
+    if hand.limit is None:
         return
     _Reader(hand, fields, lines, first, last).run()
+
+
+def game_of(variant: str) -> tuple[str, bool, str | None]:
+    """The game of a PHH variant code, whether it is Badugi, and its betting structure (None when not Badugi).
+
+    >>> game_of("FB"), game_of("FT")
+    (('Badugi', True, 'fixed'), ('FT', False, None))
+    """
+    limit = _LIMITS.get(variant)
+    return ("Badugi", True, limit) if limit else (variant, False, None)
 
 
 def _list(fields: dict[str, Any], key: str, count: int | None, default: Any = None) -> list[Any]:
