@@ -48,12 +48,12 @@ __all__ = [
     "find_headers",
     "header_finder",
     "index4",
+    "phh_scan",
     "policy_table",
     "rank4",
     "rank_codes_many",
     "rank_text",
     "rank_text_many",
-    "phh_scan",
     "stars_scan",
     "usable4",
 ]

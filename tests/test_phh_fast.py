@@ -112,7 +112,8 @@ def test_money_and_chips_keep_their_places(tmp_path: Path, monkeypatch: pytest.M
     for stakes, amount in (("0.10/0.25", "."), ("10/20", None)):
         (run,) = runs(simulated(tmp_path, "--hands", "50", "--stakes", stakes))
         python, fast, answered = both(run, monkeypatch)
-        assert fast == python and answered > 0
+        assert fast == python
+        assert answered > 0
         paid = [player["expected"] for record in fast for player in record["players"] if player["expected"] != "0"]
         assert all(("." in text) == (amount is not None) for text in paid)
 
@@ -134,7 +135,8 @@ def test_shared_files_converted_read_the_same(tmp_path: Path, monkeypatch: pytes
             assert fast == python, path.name
             hands += len(fast)
             answered += c
-    assert hands > 0 and answered > 0
+    assert hands > 0
+    assert answered > 0
 
 
 HAND = """[7]
@@ -183,7 +185,8 @@ _rake = 0
 
 def test_a_written_hand_is_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> None:
     python, fast, answered = both(phh_run(HAND), monkeypatch)
-    assert fast == python and answered == 1
+    assert fast == python
+    assert answered == 1
     assert fast[0]["status"] == "verified"
 
 
@@ -218,7 +221,8 @@ def test_a_hand_after_lead_lines_is_found_by_its_table(monkeypatch: pytest.Monke
     """The table header of a run's first hand is in the run's lead lines, which C reads too."""
     head, _, rest = HAND.partition("variant")
     python, fast, answered = both(phh_run("variant" + rest, lead="x = 1\n\n" + head), monkeypatch)
-    assert fast == python and answered == 1
+    assert fast == python
+    assert answered == 1
 
 
 _PIECES = [

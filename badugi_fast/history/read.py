@@ -2,11 +2,12 @@
 
 ``results`` is the one place that chooses. PokerStars and PHH runs go to their C readers (csrc/stars.c and
 csrc/phh.c through ``_native.stars_scan`` and ``phh_scan``), which read each hand as the site parser (``stars``,
-``lines``; ``phh``) does and pay the pots as ``score`` and ``pots`` do (csrc/verdict.c), but only answer for a hand the site paid exactly as we would (``verified``
-or ``no_showdown``). Every other hand (a mismatch, an error, not Badugi, a wording or a character the C code does not
-model, a split pot in whole tournament chips) is read by the site parser and scored by ``score``, which are the
-definition; so is every hand of the other sites, and every hand when the C extension is not in use. A hand's record
-is the same either way: the tests compare both paths on every hand they have.
+``lines``; ``phh``) does and pay the pots as ``score`` and ``pots`` do (csrc/verdict.c), but only answer for a
+hand the site paid exactly as we would (``verified`` or ``no_showdown``). Every other hand (a mismatch, an error, not
+Badugi, a wording or a character the C code does not model, a split pot in whole tournament chips) is read by the
+site parser and scored by ``score``, which are the definition; so is every hand of the other sites, and every hand
+when the C extension is not in use. A hand's record is the same either way: the tests compare both paths on every
+hand they have.
 """
 
 from __future__ import annotations
@@ -74,8 +75,8 @@ def hands_of(unit: Unit) -> Iterator[Hand]:
         )
         return
     lines, first_line, starts = _lines(unit, unit.text())
-    for index, start in enumerate(starts):
-        yield _parse_at(unit, lines, first_line, starts, index)
+    for number in range(len(starts)):
+        yield _parse_at(unit, lines, first_line, starts, number)
 
 
 def _lines(run: Run, text: bytes) -> tuple[list[str], int, list[int]]:
