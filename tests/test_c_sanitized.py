@@ -29,7 +29,10 @@ def test_c_code_is_clean_under_sanitizers(tmp_path: Path) -> None:
     harness = tmp_path / "harness"
     sources = [
         ROOT / "tests" / "c" / "sanitized_harness.c",
-        *(ROOT / "csrc" / name for name in ("badugi.c", "odds.c", "phh.c", "rules.c", "sites.c", "stars.c", "verdict.c")),
+        *(
+            ROOT / "csrc" / name
+            for name in ("badugi.c", "odds.c", "phh.c", "rules.c", "sites.c", "stars.c", "verdict.c")
+        ),
     ]
     includes = [f"-I{ROOT / 'csrc'}", f"-I{GENERATED}"]
     build = subprocess.run(
