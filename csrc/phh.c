@@ -52,6 +52,7 @@ typedef struct {
     int vague[BADUGI_HH_MAX_PLAYERS]; /* cards seen, then lost sight of: _check_cards' `kept`, not modelled here */
     int reshuffles;                           /* how many times the stub ran out */
     int drawn_after[BADUGI_HH_MAX_PLAYERS];  /* ... when the player's pending draw was made */
+    signed char seen_before[BADUGI_HH_MAX_PLAYERS][52]; /* the card ledger when the stub ran out after that draw */
     int short_blind; /* a blind all in: the first round opens at the stakes (replay._rules' `opening`) */
 } phh_hand;
 
@@ -604,7 +605,12 @@ static void discard(phh_hand *hand, int i, span cards_text)
         return;
     }
     badugi_hh_event(h, BADUGI_EVENT_DRAW, i, count);
-    hand->reshuffles += count > h->stub; /* the discards become the stub: who held what is forgotten */
+    if (count > h->stub) { /* the discards become the stub: who held what is forgotten (badugi_hh_drawn) */
+        hand->reshuffles++;
+        for (int k = 0; k < h->count; k++)
+            if (hand->pending[k] >= 0) /* a draw whose new cards _check_cards held to the cards seen before */
+                memcpy(hand->seen_before[k], h->owner, sizeof h->owner);
+    }
     badugi_hh_drawn(h, count);
     hand->drawn_after[i] = hand->reshuffles;
     p->drew = count;
@@ -641,11 +647,16 @@ static void deal(phh_hand *hand, int i, span cards_text)
         return;
     }
     hand->pending[i] = -1;
-    if (count != thrown || hand->drawn_after[i] != hand->reshuffles) {
-        /* _check_cards holds the new cards to those seen before the draw: a reshuffle since forgot them */
+    int since = hand->reshuffles - hand->drawn_after[i]; /* reshuffles between the discard and the new cards */
+    if (count != thrown || since > 1) {
         h->bad = 1;
         return;
     }
+    for (int c = 0; c < count && since && known; c++)
+        if (hand->seen_before[i][cards[c]] >= 0) {
+            h->bad = 1; /* _check_cards: a card dealt already, before the stub ran out */
+            return;
+        }
     if (!known || !hand->thrown_known[i] || p->ncards != 4) {
         if (p->ncards == 4)
             hand->vague[i] = 1; /* Python forgets the player's cards */

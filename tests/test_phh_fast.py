@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -101,10 +102,7 @@ def test_simulated_phh_reads_the_same(
         hands += len(fast)
         answered += c
     assert hands == 300
-    players = int(options[3])
-    # C answers for almost every simulated hand; a stub that runs out between a player's discard and their new
-    # cards (often, ten-handed) leaves the hand to Python
-    assert answered >= (0.9 if players <= 7 else 0.5) * hands
+    assert answered >= 0.9 * hands  # C answers for almost every simulated hand
 
 
 def test_money_and_chips_keep_their_places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -319,3 +317,74 @@ def test_forged_amounts_read_the_same(monkeypatch: pytest.MonkeyPatch, chips: in
     text = text.replace("winnings = [180, 0, 0]", f"winnings = [{chips}, 0, 0]")
     python, fast, _ = both(phh_run(text), monkeypatch)
     assert fast == python
+
+
+@pytest.fixture(scope="module")
+def ten_handed(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """Simulated ten-handed hands, whose stub often runs out (the discards shuffled into a new one) mid-draw."""
+    path = simulated(tmp_path_factory.mktemp("ten"), "--hands", "60", "--players", "10", "--seed", "11")
+    return ["[" + table for table in ("\n" + path.read_text(encoding="utf-8")).split("\n[")[1:]]
+
+
+_CARD = st.sampled_from([rank + suit for rank in "A23456789TJQK" for suit in "cdhs"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_cards_changed_around_reshuffles_read_the_same(
+    monkeypatch: pytest.MonkeyPatch, ten_handed: list[str], data: st.DataObject
+) -> None:
+    """A card of a deal or a draw replaced by another, which may be one dealt before or after the stub ran out: C
+    must hold the cards to the same ledger as Python (formats/replay._check_cards)."""
+    text = data.draw(st.sampled_from(ten_handed))
+    deals = [found for found in re.finditer(r'"(d dh p\d+ |p\d+ sd |p\d+ sm )([2-9AKQJT][cdhs])+"', text)]
+    for _ in range(data.draw(st.integers(1, 3))):
+        found = data.draw(st.sampled_from(deals))
+        at = data.draw(st.integers(0, (found.end() - 1 - found.end(1)) // 2 - 1))
+        start = found.end(1) + 2 * at
+        text = text[:start] + data.draw(_CARD) + text[start + 2 :]
+    python, fast, _ = both(phh_run(text), monkeypatch)
+    assert fast == python
+
+
+def test_ten_handed_hands_are_answered_by_c(monkeypatch: pytest.MonkeyPatch, ten_handed: list[str]) -> None:
+    python, fast, answered = both(phh_run("".join(ten_handed)), monkeypatch)
+    assert fast == python
+    assert answered >= 0.9 * len(fast)
+
+
+def drawn_before_the_stub_ran_out(text: str) -> Iterator[str]:
+    """``text`` with a card thrown earlier dealt to a player who discarded before the stub ran out and got their new
+    cards after: _check_cards holds those cards to the ones seen before the reshuffle (a break in Python)."""
+    stacks = re.search(r"starting_stacks = \[([^\]]*)\]", text)
+    assert stacks is not None
+    players = len(stacks.group(1).split(","))
+    stub = 52 - 4 * players
+    thrown: list[str] = []
+    pending: set[str] = set()  # discarded, new cards not dealt yet
+    across: set[str] = set()  # ... when the stub ran out
+    for found in re.finditer(r'"(?:(p\d+) sd ?([^"]*)|d dh (p\d+) ([^"]*))"', text):
+        if found.group(1):
+            count = len(found.group(2)) // 2
+            if count > stub:
+                stub += 52 - 4 * players
+                across |= pending
+            stub -= count
+            if count:
+                pending.add(found.group(1))
+                thrown += re.findall("..", found.group(2))
+        elif found.group(3) in pending:
+            pending.discard(found.group(3))
+            if found.group(3) in across:
+                across.discard(found.group(3))
+                yield text[: found.start(4)] + thrown[0] + text[found.start(4) + 2 :]
+
+
+def test_a_card_dealt_again_across_a_reshuffle_reads_the_same(
+    monkeypatch: pytest.MonkeyPatch, ten_handed: list[str]
+) -> None:
+    forged = [changed for text in ten_handed for changed in drawn_before_the_stub_ran_out(text)]
+    assert forged
+    for text in forged:
+        python, fast, _ = both(phh_run(text), monkeypatch)
+        assert fast == python
