@@ -360,16 +360,13 @@ static int per_player(phh_hand *hand, const char *key, int count, const item **o
     return 1;
 }
 
-/* money.hundredths_of of an item (a bad hand when it is not an amount this code reads); whether it is a decimal
- * counts for hand.places. */
+/* money.hundredths_of of an item (a bad hand when it is not an amount this code reads). */
 static int64_t chips_of(phh_hand *hand, const item *it)
 {
     if ((it->type != T_INT && it->type != T_FLOAT) || !it->money) {
         hand->h.bad = 1;
         return 0;
     }
-    if (it->type == T_FLOAT)
-        hand->money = 1;
     return it->hundredths;
 }
 

@@ -79,13 +79,13 @@ def cpu_per_hand(read: Callable[[str], Any], hands: list[str]) -> float:
     return (time.process_time() - started) / len(hands)
 
 
-def measure(what: str, folder: Path, hands: int, seed: int) -> float:
-    """Hands per wall second of ``what`` (a key of ``MEASURES``) on the hands in ``folder``."""
+def measure(what: str, folder: Path, hands: int, seed: int) -> tuple[float, float]:
+    """Hands per wall second and per CPU second of ``what`` (a key of ``MEASURES``) on the hands in ``folder``."""
     import badugi_fast.cli  # noqa: F401  # the import is not what is measured
     from badugi_fast.history.pipeline import render_files
 
     stars, phh = folder / "sim.txt", folder / "sim.phhs"
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     if what.startswith("score"):  # the pipeline of ``badugi score``, the records thrown away
         with open(os.devnull, "w", encoding="utf-8") as sink:
             for part in render_files([stars if what == "score PokerStars" else phh], "jsonl"):
@@ -96,14 +96,15 @@ def measure(what: str, folder: Path, hands: int, seed: int) -> float:
         extra = ["--format", "phh"] if what == "simulate PHH" else []
         out = folder / ("again.phhs" if extra else "again.txt")
         quietly(["simulate", "--hands", str(hands), "--seed", str(seed), "-o", str(out), *extra])
-    return hands / (time.perf_counter() - started)
+    return hands / (time.perf_counter() - started), hands / (time.process_time() - cpu)
 
 
-def child(python: str, what: str, folder: Path, hands: int, seed: int) -> float:
+def child(python: str, what: str, folder: Path, hands: int, seed: int) -> tuple[float, float]:
     """``measure`` run by ``python`` in a process of its own."""
     command = [python, __file__, "--measure", what, "--folder", str(folder), "--hands", str(hands), "--seed", str(seed)]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=folder)  # not this checkout's code
-    return float(json.loads(done.stdout))
+    wall, cpu = json.loads(done.stdout)
+    return float(wall), float(cpu)
 
 
 def _load() -> str:
@@ -139,17 +140,18 @@ def main() -> int:
             print(f"TOML of a hand, {name}: {cost:,.1f} us (CPU, median of {args.runs})")
         print(f"toml_reader / tomllib: {costs['toml_reader'] / costs['tomllib']:.3f}")
         pythons = {"after": sys.executable, **({"before": args.before} if args.before else {})}
-        rates: dict[tuple[str, str], list[float]] = {}
+        rates: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for _ in range(args.runs):
             for what in MEASURES:
                 for label, python in pythons.items():
-                    rate = child(python, what, folder, args.hands, args.seed)
-                    rates.setdefault((label, what), []).append(rate)
-        medians = {key: statistics.median(runs) for key, runs in rates.items()}
+                    rates.setdefault((label, what), []).append(child(python, what, folder, args.hands, args.seed))
+        medians = {key: statistics.median(wall for wall, _ in runs) for key, runs in rates.items()}
+        cpus = {key: statistics.median(cpu for _, cpu in runs) for key, runs in rates.items()}
         labels = list(reversed(pythons))  # before, then after
-        print(f"hands per wall second, median of {args.runs}: " + " | ".join(labels))
+        print(f"hands per wall second (per CPU second), median of {args.runs}: " + " | ".join(labels))
         for what, title in MEASURES.items():
-            print(f"{title}: " + " | ".join(f"{medians[label, what]:,.0f}" for label in labels))
+            figures = [f"{medians[label, what]:,.0f} ({cpus[label, what]:,.0f})" for label in labels]
+            print(f"{title}: " + " | ".join(figures))
         for slow, fast in (
             ("score PHH", "score PokerStars"),
             ("convert", "score PokerStars"),
