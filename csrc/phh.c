@@ -370,12 +370,14 @@ static int64_t chips_of(phh_hand *hand, const item *it)
     return it->hundredths;
 }
 
+/* Field `key` when it is one value (NULL without it; an array is a bad hand: Python says what it makes of it). */
 static const field *scalar_field(phh_hand *hand, const char *key)
 {
     const field *f = get(hand, key);
-    if (f != NULL && f->array)
-        hand->h.bad = 1;
-    return f;
+    if (f == NULL || !f->array)
+        return f;
+    hand->h.bad = 1;
+    return NULL;
 }
 
 /* The betting structure of a Badugi variant code (writer.VARIANTS), or -1. */
@@ -595,7 +597,7 @@ static void discard(phh_hand *hand, int i, span cards_text)
         hand->level = 0;
     }
     hand->drew_now[i] = 1;
-    uint8_t cards[4];
+    uint8_t cards[4] = {0};
     int known, count = cards_of(hand, cards_text, cards, &known);
     if (hand->pending[i] >= 0) {
         h->bad = 1; /* a draw before the last one's cards came */
@@ -630,7 +632,7 @@ static void deal(phh_hand *hand, int i, span cards_text)
 {
     hand_state *h = &hand->h;
     player *p = &h->players[i];
-    uint8_t cards[4];
+    uint8_t cards[4] = {0};
     int known, count = cards_of(hand, cards_text, cards, &known);
     int thrown = hand->pending[i];
     if (thrown < 0) { /* hole cards */
@@ -685,7 +687,7 @@ static void show(phh_hand *hand, int i, span cards_text, int given)
     }
     if (text_is(cards_text, "-"))
         return; /* the cards known, shown again: nothing changes */
-    uint8_t cards[4];
+    uint8_t cards[4] = {0};
     int known, count = cards_of(hand, cards_text, cards, &known);
     if (!known)
         return;
@@ -790,8 +792,8 @@ static int is_money(phh_hand *hand)
             if (hand->items[f->first + j].type == T_FLOAT)
                 return 1;
     }
-    const field *currency = get(hand, "currency");
-    if (currency != NULL && (currency->array || hand->items[currency->first].type != T_STRING))
+    const field *currency = scalar_field(hand, "currency");
+    if (currency != NULL && hand->items[currency->first].type != T_STRING)
         hand->h.bad = 1; /* Python asks whether it is truthy */
     return currency != NULL && hand->items[currency->first].text.n > 0;
 }

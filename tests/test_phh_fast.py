@@ -195,6 +195,9 @@ def test_a_written_hand_is_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> Non
         ("finishing_stacks = [1100, 420, 780]", "finishing_stacks = [1100, 400, 780]"),  # stacks that disagree
         ("_rake = 0", "_rake = 20"),
         ("_rake = 0", "_rake = 0.0"),  # a decimal that does not make the hand's amounts money
+        ("_rake = 0", "_rake = []"),
+        ("hand = 42", "currency = []"),
+        ("hand = 42", 'currency = "USD"'),
         ("_rake = 0\n", ""),  # no rake recorded
         ('"p2 sm",', '"p2 sm 5h8hJcAs",'),  # a card of another hand
         ('"p3 f",', '"p3 cc",'),  # a call where the round asks nothing: a check, then the hand is another

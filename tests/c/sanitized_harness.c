@@ -287,6 +287,28 @@ static int phh_hands(void)
         if (used == 0 || record[BADUGI_HH_STATUS] != (k ? BADUGI_HH_FALLBACK : BADUGI_HH_VERIFIED))
             return fail(k ? "a forged PHH hand is vouched for" : "an honest PHH hand is not verified");
     }
+    /* The honest hand with an array that fills the values csrc/phh.c keeps, then empty arrays where one value is
+     * read: nothing may be read past the values kept. */
+    static const char *const empty[] = {"currency = []", "hand = []"};
+    for (size_t pad = 990; pad < 1030; pad++)
+        for (size_t e = 0; e < sizeof empty / sizeof *empty; e++) {
+            size_t room = 2048 + 3 * pad;
+            char *text = malloc(room);
+            int n = snprintf(text, room, hand, amounts[0][0], amounts[0][0], amounts[0][1]);
+            n += snprintf(text + n, room - (size_t)n, "pad = [");
+            for (size_t k = 0; k < pad; k++)
+                n += snprintf(text + n, room - (size_t)n, "0,");
+            n += snprintf(text + n, room - (size_t)n, "]\n%s", empty[e]);
+            char *exact = malloc((size_t)n);
+            memcpy(exact, text, (size_t)n);
+            size_t offset = 0, line = 0;
+            int64_t record[BADUGI_HH_RECORD_MAX];
+            if (badugi_phh_scan(exact, (size_t)n, &offset, &line, record, BADUGI_HH_RECORD_MAX) == 0 ||
+                record[BADUGI_HH_STATUS] != BADUGI_HH_FALLBACK)
+                return fail("a PHH hand with an empty array for one value is vouched for");
+            free(exact);
+            free(text);
+        }
     return 0;
 }
 
