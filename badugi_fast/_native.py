@@ -117,7 +117,8 @@ PLAYER_FIELDS = ("name_start", "name_end", "cards", "rank", "words_start", "word
 
 
 class StarsHand(NamedTuple):
-    """A hand record (csrc/stars.h): lines count from the start of the text (0-based), offsets are bytes."""
+    """A hand record (csrc/stars.h; csrc/phh.c writes the same): lines count from the start of the text (0-based),
+    offsets are bytes."""
 
     status: int  # HH_FALLBACK, HH_VERIFIED, or else the site paid a hand without a showdown as we would
     flags: int  # HH_SHOWDOWN | HH_SPLIT

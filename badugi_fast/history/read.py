@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["C_READER", "hands_of", "parse_one", "results"]
 
-#: Whether PokerStars runs are read by the C reader (the C extension is built and chosen).
+#: Whether PokerStars and PHH runs are read by the C readers (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
 if C_READER:
     from badugi_fast._native import (
