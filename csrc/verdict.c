@@ -72,8 +72,11 @@ void badugi_hh_hold(hand_state *h, int i, const uint8_t *cards, int count, int f
     for (int c = 0; p->ncards == 4 && c < 4; c++)
         before |= (uint64_t)1 << p->cards[c];
     int changed = __builtin_popcountll(now & ~before);
-    if (__builtin_popcountll(now) != 4 || (p->ncards == 4 && changed && !(drawn && p->drew == changed))) {
-        h->bad = 1; /* a card twice, or a hand that changed otherwise than by the player's draw */
+    if (__builtin_popcountll(now) != 4 || (p->ncards == 4 && changed && !(drawn && p->drew == changed)) ||
+        (p->ncards == 4 && drawn && p->drew > 0 && changed != p->drew)) {
+        /* a card twice, or a hand that changed otherwise than by the player's draw (a draw of k cards brings k
+         * cards the player did not hold: one thrown and dealt back is one _check_cards says was dealt already) */
+        h->bad = 1;
         return;
     }
     for (int c = 0; c < 4; c++) {

@@ -219,6 +219,15 @@ def test_changed_hands_read_the_same(monkeypatch: pytest.MonkeyPatch, change: tu
     assert fast == python
 
 
+def test_a_card_thrown_and_dealt_back_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A draw that brings back the card it threw leaves the hand as it was, but _check_cards says the card was dealt
+    already: C must not vouch for it."""
+    text = HAND.replace('"d dh p1 3h",', '"d dh p1 Qs",').replace('"p1 sm 3h7c2dAc",', '"p1 sm Qs7c2dAc",')
+    python, fast, _ = both(phh_run(text), monkeypatch)
+    assert python[0]["status"] == "mismatch"
+    assert fast == python
+
+
 def test_a_hand_after_lead_lines_is_found_by_its_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table header of a run's first hand is in the run's lead lines, which C reads too."""
     head, _, rest = HAND.partition("variant")
