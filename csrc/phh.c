@@ -54,6 +54,7 @@ typedef struct {
     int drawn_after[BADUGI_HH_MAX_PLAYERS];  /* ... when the player's pending draw was made */
     signed char seen_before[BADUGI_HH_MAX_PLAYERS][52]; /* the card ledger when the stub ran out after that draw */
     int short_blind; /* a blind all in: the first round opens at the stakes (replay._rules' `opening`) */
+    int64_t returned[BADUGI_HH_MAX_PLAYERS]; /* the uncalled bets the rules gave back (_Reader._returned) */
 } phh_hand;
 
 /* ---- lines ---------------------------------------------------------------------------------------------------- */
@@ -583,6 +584,17 @@ static void bet(phh_hand *hand, int i, span verb, span to)
     badugi_hh_add_chips(&p->street, chips, h);
 }
 
+/* HandState._end_round: the part of the round's top bet that nobody matched goes back (pots.uncalled). */
+static void round_ends(phh_hand *hand)
+{
+    int64_t bets[BADUGI_HH_MAX_PLAYERS], excess;
+    for (int k = 0; k < hand->h.count; k++)
+        bets[k] = hand->h.players[k].street;
+    int top = badugi_hh_uncalled(bets, hand->h.count, &excess);
+    if (top >= 0)
+        hand->returned[top] += excess;
+}
+
 /* _Reader._discard: "sd" and the cards thrown (none: the player stands pat); a new draw starts after betting or
  * when the player has drawn in this one. */
 static void discard(phh_hand *hand, int i, span cards_text)
@@ -590,6 +602,8 @@ static void discard(phh_hand *hand, int i, span cards_text)
     hand_state *h = &hand->h;
     player *p = &h->players[i];
     if (!hand->drawing || hand->drew_now[i]) {
+        if (!hand->drawing)
+            round_ends(hand);
         hand->drawing = 1;
         memset(hand->drew_now, 0, sizeof hand->drew_now);
         for (int k = 0; k < h->count; k++)
@@ -763,10 +777,6 @@ static void outcome(phh_hand *hand)
     int has_finishing = per_player(hand, "finishing_stacks", count, finishing, 0);
     if (get(hand, "finishing_stacks") != NULL && !get(hand, "finishing_stacks")->array)
         h->bad = 1;
-    int64_t paid[BADUGI_HH_MAX_PLAYERS], uncalled;
-    for (int k = 0; k < count; k++)
-        paid[k] = h->players[k].contributed;
-    int top = badugi_hh_uncalled(paid, count, &uncalled);
     for (int k = 0; k < count && !h->bad; k++) {
         player *p = &h->players[k];
         int64_t chips = chips_of(hand, won[k]);
@@ -776,7 +786,7 @@ static void outcome(phh_hand *hand)
         }
         badugi_hh_add_chips(&p->collected, chips, h);
         p->has_collected = chips != 0;
-        if (has_finishing && chips_of(hand, finishing[k]) != p->stack - p->contributed + (k == top ? uncalled : 0) + chips)
+        if (has_finishing && chips_of(hand, finishing[k]) != p->stack - p->contributed + hand->returned[k] + chips)
             h->bad = 1; /* the finishing stack is not what the winnings and the actions leave: Python says so */
     }
 }
@@ -841,8 +851,11 @@ static void read_hand(phh_hand *hand, span *id, span *game)
         }
         action(hand, it->text);
     }
-    if (!h->bad)
-        outcome(hand);
+    if (h->bad)
+        return;
+    if (!hand->drawing)
+        round_ends(hand); /* the last betting round */
+    outcome(hand);
 }
 
 /* ---- hands and records ---------------------------------------------------------------------------------------- */
@@ -878,6 +891,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     hand.drawing = 0;
     hand.short_blind = 0;
     hand.reshuffles = 0;
+    memset(hand.returned, 0, sizeof hand.returned);
     memset(hand.drew_now, 0, sizeof hand.drew_now);
     memset(hand.dealt, 0, sizeof hand.dealt);
     memset(hand.vague, 0, sizeof hand.vague);

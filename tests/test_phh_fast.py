@@ -194,6 +194,7 @@ def test_a_written_hand_is_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> Non
         ("winnings = [180, 0, 0]", "winnings = [160, 20, 0]"),  # a mismatch
         ("finishing_stacks = [1100, 420, 780]", "finishing_stacks = [1100, 400, 780]"),  # stacks that disagree
         ("_rake = 0", "_rake = 20"),
+        ("antes = [0, 0, 0]", "antes = [0, 10, 0]"),  # dead money no bet matches: not returned, the stacks disagree
         ("_rake = 0", "_rake = 0.0"),  # a decimal that does not make the hand's amounts money
         ("_rake = 0", "_rake = []"),
         ("hand = 42", "currency = []"),
