@@ -559,7 +559,7 @@ static void bet(phh_hand *hand, int i, span verb, span to)
         badugi_hh_event(h, BADUGI_EVENT_FOLD, i, 0);
         return;
     }
-    int64_t left = p->stack - p->contributed, chips;
+    int64_t left = p->stack - p->contributed + hand->returned[i], chips; /* HandState.stacks */
     if (text_is(verb, "cc")) {
         chips = hand->level - p->street < left ? hand->level - p->street : left; /* HandState.to_call */
         badugi_hh_event(h, chips ? BADUGI_EVENT_CALL : BADUGI_EVENT_CHECK, i, chips);
