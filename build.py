@@ -103,10 +103,12 @@ ffibuilder = FFI()
 ffibuilder.cdef((ROOT / "csrc" / "badugi_cdef.h").read_text())
 ffibuilder.set_source(
     "badugi_fast._badugi",
-    '#include "badugi.h"\n#include "stars.h"\n#include "rules.h"\n#include "sites.h"\n#include "odds.h"',
+    "".join(f'#include "{header}"\n' for header in ("badugi.h", "stars.h", "rules.h", "sites.h", "phh.h", "odds.h")),
     sources=[
         "csrc/badugi.c",
         "csrc/stars.c",
+        "csrc/verdict.c",
+        "csrc/phh.c",
         "csrc/rules.c",
         "csrc/sites.c",
         "csrc/odds.c",

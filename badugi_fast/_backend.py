@@ -81,6 +81,10 @@ class HistoryFastPaths(Protocol):
         """One record per hand of UTF-8 PokerStars text, in order."""
         ...
 
+    def phh_scan(self, data: bytes, start: int, line: int) -> list[StarsHand]:
+        """One record per hand of UTF-8 PHH text from byte ``start`` (line ``line``) on, in order."""
+        ...
+
 
 class OddsLoops(Protocol):
     """The C loops of the odds, equity and advice (``_native``; csrc/odds.c): see their docstrings there."""

@@ -29,6 +29,7 @@ __all__ = [
     "FACT_THREE_BET_CHANCE",
     "FACT_VPIP",
     "HH_FALLBACK",
+    "HH_MONEY",
     "HH_SHOWDOWN",
     "HH_SPLIT",
     "HH_VERIFIED",
@@ -52,6 +53,7 @@ __all__ = [
     "find_headers",
     "header_finder",
     "index4",
+    "phh_scan",
     "policy_table",
     "rank4",
     "rank_codes_many",
@@ -104,9 +106,11 @@ def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
 #: Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown.
 HH_FALLBACK: int = lib.BADUGI_HH_FALLBACK
 HH_VERIFIED: int = lib.BADUGI_HH_VERIFIED
-#: Record flags: the hand reached a showdown; a pot was split (paid in hundredths, wrong for whole-chip games).
+#: Record flags: the hand reached a showdown; a pot was split (paid in hundredths, wrong for whole-chip games); its
+#: amounts are money, with two places (PHH records only: csrc/phh.h).
 HH_SHOWDOWN: int = lib.BADUGI_HH_SHOWDOWN
 HH_SPLIT: int = lib.BADUGI_HH_SPLIT
+HH_MONEY: int = lib.BADUGI_HH_MONEY
 
 
 #: The values of a player entry of a hand record (csrc/stars.h), in this order: byte offsets into the text of the
@@ -142,7 +146,8 @@ FACT_FOLDED: int = lib.BADUGI_FACT_FOLDED
 
 
 class StarsHand(NamedTuple):
-    """A hand record (csrc/stars.h): lines count from the start of the text (0-based), offsets are bytes."""
+    """A hand record (csrc/stars.h; csrc/phh.c writes the same): lines count from the start of the text (0-based),
+    offsets are bytes."""
 
     status: int  # HH_FALLBACK, HH_VERIFIED, or else the site paid a hand without a showdown as we would
     flags: int  # HH_SHOWDOWN | HH_SPLIT
@@ -193,13 +198,24 @@ def stars_scan(data: bytes) -> list[StarsHand]:
     """One record per hand of the UTF-8 PokerStars text ``data`` (``\\n`` newlines), in order; text before the first
     hand header is skipped, as ``history.pokerstars.reader`` skips it. A list (a run's thousand records), not a
     generator: resuming a generator for every hand cost more than reading it."""
+    return _scan(lib.badugi_stars_scan, data, 0, 0)
+
+
+def phh_scan(data: bytes, start: int, line: int) -> list[StarsHand]:
+    """One record per PHH hand of the UTF-8 text ``data`` from byte ``start`` (line ``line``) on, in order (csrc/phh.c):
+    the text before ``start`` (a run's lead lines) is looked into for the first hand's table header."""
+    return _scan(lib.badugi_phh_scan, data, start, line)
+
+
+def _scan(scan: Any, data: bytes, start: int, line: int) -> list[StarsHand]:
+    """The records that the C reader ``scan`` writes of ``data`` from byte ``start`` (line ``line``) on."""
     out = ffi.new("int64_t[]", _HANDS_PER_CALL * lib.BADUGI_HH_RECORD_MAX)
-    offset, line = ffi.new("size_t *"), ffi.new("size_t *")
+    offset, at_line = ffi.new("size_t *", start), ffi.new("size_t *", line)
     records: list[StarsHand] = []
     add = records.append
-    while used := lib.badugi_stars_scan(data, len(data), offset, line, out, len(out)):
+    while used := scan(data, len(data), offset, at_line, out, len(out)):
         if used > len(out):
-            raise AssertionError("badugi_stars_scan wrote past its buffer")
+            raise AssertionError("a C reader wrote past its buffer")
         values = ffi.unpack(out, used)
         at = 0
         while at < used:
@@ -207,7 +223,7 @@ def stars_scan(data: bytes) -> list[StarsHand]:
             count = values[at + _PLAYERS]
             end = players_at + count * _PLAYER_FIELDS
             if not 0 <= count <= _MAX_PLAYERS or end > used:
-                raise AssertionError(f"badugi_stars_scan wrote a malformed record ({count} players)")
+                raise AssertionError(f"a C reader wrote a malformed record ({count} players)")
             record = values[at : at + _PLAYERS]
             record.append(values[players_at:end])
             add(_new(StarsHand, record))

@@ -47,7 +47,7 @@ def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None,
     Returns ``(contributions, player, amount)``: the corrected contributions, who gets the uncalled chips back
     (None when everything was matched) and how many.
 
-    Mirrored in csrc/stars.c: pay().
+    Mirrored in csrc/verdict.c: pay().
 
     >>> split_uncalled([100, 40, 250])
     ([100, 40, 100], 2, 150)
@@ -70,7 +70,7 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
     Folded players' chips stay in the pots, but they are eligible for none. Levels where the same players are
     eligible are merged (a side pot exists only where an all-in player drops out).
 
-    Mirrored in csrc/stars.c: build_pots().
+    Mirrored in csrc/verdict.c: build_pots().
 
     >>> build_pots([50, 100, 100, 30], folded={3})
     [Pot(amount=180, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
@@ -101,7 +101,7 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
 def odd_chip_order(seats: Sequence[int], button: int | None) -> list[int]:
     """The players (positions in ``seats``, which holds their seat numbers in any order) in the order they get odd
     chips: seat order, starting with the first seat left of the ``button``'s seat number (seat order from the
-    lowest number when there is no button). Mirrored in csrc/stars.c: pay().
+    lowest number when there is no button). Mirrored in csrc/verdict.c: pay().
 
     >>> odd_chip_order([1, 2, 4, 6], button=4), odd_chip_order([0, 1, 2], button=2), odd_chip_order([3, 1], None)
     ([3, 0, 1, 2], [0, 1, 2], [1, 0])
@@ -153,7 +153,7 @@ def award_pots(
     the indivisible chips go one each to the tied players in ``odd_chip_order`` (``odd_chip_order()``: seat order
     starting left of the button). ``rake`` is spread by ``rake_per_pot``. ``chip`` is the smallest amount that can
     change hands: a split pot is divided into whole chips (100 when amounts are hundredths of tournament chips).
-    Mirrored in csrc/stars.c: pay() (which pays hundredths: whole-chip splits are left to Python).
+    Mirrored in csrc/verdict.c: pay() (which pays hundredths: whole-chip splits are left to Python).
 
     >>> award_pots(build_pots([50, 100, 100]), {0: 1, 1: 5, 2: 5}, [2, 0, 1], rake=10)
     [{0: 140}, {2: 50, 1: 50}]

@@ -12,88 +12,11 @@
 #include "stars.h"
 #include "rules.h"
 #include "sites.h"
+#include "verdict.h"
 
 #include <string.h>
 
 #include "badugi.h"
-
-typedef struct {
-    const char *p;
-    size_t n;
-} span;
-
-typedef struct {
-    span name;
-    long seat;
-    int64_t contributed; /* every chip the player put in: blinds, antes, bets */
-    int64_t street;      /* live chips put in on this betting round: "raises to" counts from here */
-    int64_t collected;   /* what the site paid */
-    int64_t returned;    /* uncalled bets the site gave back */
-    int64_t stack;       /* at the start of the hand */
-    int drew;            /* the cards of the player's last draw, until their hand is shown again (-1: none) */
-    int has_collected, folded, mucked;
-    int face_up; /* dealt cards the history shows before the first draw ("Dealt to"): the hero's */
-    int ncards; /* -1: no cards known */
-    uint8_t cards[4];
-    int descriptions, conflicting; /* the site's descriptions of the current cards, and whether they differ */
-    span description;
-} player;
-
-typedef struct {
-    player players[BADUGI_HH_MAX_PLAYERS];
-    int count;
-    int section; /* 0 seats and blinds, 1 the play, 2 the summary */
-    int showdown;
-    int64_t big_blind;
-    int64_t total_pot, rake; /* -1 when the site did not write them */
-    int64_t pots[BADUGI_HH_MAX_PLAYERS];
-    int npots; /* -1 when the site listed no pots */
-    long button;
-    int limit;         /* BADUGI_LIMIT_*, or -1 when the header names none this code knows */
-    int64_t stakes[2]; /* common.stakes_in of the header; 0, 0 when it names none */
-    badugi_event events[BADUGI_HH_MAX_EVENTS]; /* what the players did, for rules.c to replay */
-    size_t nevents;
-    badugi_facts facts[BADUGI_HH_MAX_PLAYERS]; /* what the replay says of each player (rules.h) */
-    int draws; /* the draws begun (their markers seen) */
-    signed char owner[52]; /* who was shown holding each card, -1 for nobody (formats/replay._check_cards) */
-    int dealt_in, stub; /* the players dealt in (counted at the first draw), and the cards left to draw from */
-    int bad; /* this code cannot vouch for the hand: Python reads it */
-} hand_state;
-
-/* formats/replay._check_cards: a draw of `cards` cards. When the stub runs out, the discards become a new one, and
- * a card seen before may come back: who held what is forgotten. Every player dealt in has posted or acted by the
- * first draw, so the stub is counted from them then. */
-static void drawn(hand_state *h, long cards)
-{
-    if (cards < 0)
-        return; /* a count this code could not read: the hand is bad already */
-    if (h->dealt_in == 0) {
-        int in_hand[BADUGI_HH_MAX_PLAYERS] = {0};
-        for (size_t k = 0; k < h->nevents; k++)
-            in_hand[h->events[k].player] = 1;
-        for (int i = 0; i < h->count; i++)
-            h->dealt_in += in_hand[i];
-        h->stub = 52 - 4 * h->dealt_in;
-    }
-    if (cards > h->stub) {
-        h->stub += 52 - 4 * h->dealt_in;
-        memset(h->owner, -1, sizeof h->owner);
-    }
-    h->stub -= (int)cards;
-}
-
-/* One more thing a player did, for the replay of the rules (rules.h); a bad hand when there is no more room (a
- * hand with so many lines is Python's). Forced bets of nothing are not events (Builder.post writes no action). */
-static void event(hand_state *h, int kind, int player, int64_t value)
-{
-    if ((kind == BADUGI_EVENT_POST || kind == BADUGI_EVENT_ANTE) && value == 0)
-        return;
-    if (h->nevents == BADUGI_HH_MAX_EVENTS) {
-        h->bad = 1;
-        return;
-    }
-    h->events[h->nevents++] = (badugi_event){kind, player, value};
-}
 
 /* ---- spans ------------------------------------------------------------------------------------------------ */
 
@@ -363,43 +286,12 @@ static int player_named(hand_state *h, span name)
     return i;
 }
 
-/* Builder.dealt / show / reveal: the player's cards are now `cards` (a new hand forgets older descriptions). What
- * formats/replay._check_cards holds the history to, more strictly (this code cannot tell when the stub ran out):
- * four distinct cards; none that another player was shown holding; the same cards as the player was last shown
- * with, unless `drawn` (a "Dealt to" line after the player's draw: the cards not thrown stay, and the new ones are
- * cards nobody was shown holding). */
+/* Builder.dealt / show / reveal: the cards of `text` held by player i (verdict.h: badugi_hh_hold). */
 static void set_cards(hand_state *h, int i, span text, int forget_descriptions, int drawn)
 {
-    player *p = &h->players[i];
     uint8_t cards[4];
     int count = cards_in(text, cards, h);
-    if (count != 4) {
-        h->bad = 1; /* Python's replay says what is wrong with a hand of other than four cards */
-        return;
-    }
-    uint64_t now = 0, before = 0;
-    for (int c = 0; c < 4; c++)
-        now |= (uint64_t)1 << cards[c];
-    for (int c = 0; p->ncards == 4 && c < 4; c++)
-        before |= (uint64_t)1 << p->cards[c];
-    int changed = __builtin_popcountll(now & ~before);
-    if (__builtin_popcountll(now) != 4 || (p->ncards == 4 && changed && !(drawn && p->drew == changed))) {
-        h->bad = 1; /* a card twice, or a hand that changed otherwise than by the player's draw */
-        return;
-    }
-    for (int c = 0; c < 4; c++) {
-        int owner = h->owner[cards[c]];
-        if ((owner >= 0 && owner != i) || (owner == i && !(before >> cards[c] & 1))) {
-            h->bad = 1; /* a card another player held, or one that comes back: Python knows if the stub ran out */
-            return;
-        }
-        h->owner[cards[c]] = (signed char)i;
-    }
-    memcpy(p->cards, cards, sizeof cards);
-    p->ncards = 4;
-    p->drew = -1;
-    if (forget_descriptions)
-        p->descriptions = p->conflicting = 0;
+    badugi_hh_hold(h, i, cards, count, forget_descriptions, drawn);
 }
 
 /* Builder.describe: the site's words for the player's hand. */
@@ -435,23 +327,6 @@ static span last_word(span s) { /* str.rpartition(" ")[2] */
     return sub(s, i);
 }
 
-/* The most any one player's sum of chips (put in, paid, returned, on a street) may reach here: 2^59 hundredths,
- * about $5.8e15. A single amount is below 10^17 (15 whole digits, see amount()), so adding one to a sum within the
- * bound cannot overflow, and the verdict's sums over at most BADUGI_HH_MAX_PLAYERS players stay below 10 * 2^59 <
- * 2^63. A hand that goes past it (a forged one: no site writes such sums) is bad: Python, whose integers do not
- * overflow, reads it and says what is wrong. */
-#define CHIPS_MAX ((int64_t)1 << 59)
-
-/* *sum += chips, or a bad hand (and *sum unchanged) when the sum would pass CHIPS_MAX. */
-static void add_chips(int64_t *sum, int64_t chips, hand_state *h)
-{
-    if (chips < 0 || chips > CHIPS_MAX - *sum) {
-        h->bad = 1;
-        return;
-    }
-    *sum += chips;
-}
-
 /* lines._post: a blind, an ante, a dead blind or "small & big blinds" (wordings.BLINDS["big"] is "big blind"). */
 static void post(hand_state *h, player *p, span tail)
 {
@@ -459,20 +334,20 @@ static void post(hand_state *h, player *p, span tail)
     if (chips < 0)
         return;
     int i = (int)(p - h->players);
-    add_chips(&p->contributed, chips, h);
+    badugi_hh_add_chips(&p->contributed, chips, h);
     if (find(tail, "ante") >= 0 || find(tail, "dead") >= 0) {
-        event(h, BADUGI_EVENT_ANTE, i, chips);
+        badugi_hh_event(h, BADUGI_EVENT_ANTE, i, chips);
         return; /* in the pot, not part of the player's bet on the street */
     }
     if (find(tail, "&") >= 0) {
         int64_t live = h->big_blind && h->big_blind < chips ? h->big_blind : chips;
-        add_chips(&p->street, live, h);
-        event(h, BADUGI_EVENT_POST, i, live);
-        event(h, BADUGI_EVENT_ANTE, i, chips - live);
+        badugi_hh_add_chips(&p->street, live, h);
+        badugi_hh_event(h, BADUGI_EVENT_POST, i, live);
+        badugi_hh_event(h, BADUGI_EVENT_ANTE, i, chips - live);
         return;
     }
-    add_chips(&p->street, chips, h);
-    event(h, BADUGI_EVENT_POST, i, chips);
+    badugi_hh_add_chips(&p->street, chips, h);
+    badugi_hh_event(h, BADUGI_EVENT_POST, i, chips);
     if (find(tail, "big blind") >= 0 && chips > h->big_blind)
         h->big_blind = chips;
 }
@@ -489,7 +364,7 @@ static void player_action(hand_state *h, int i, span rest)
         chips = amount(equals(verb, "raises") ? last_word(tail) : tail, h);
         if (chips < 0)
             return;
-        event(h, equals(verb, "calls") ? BADUGI_EVENT_CALL : equals(verb, "bets") ? BADUGI_EVENT_BET : BADUGI_EVENT_RAISE,
+        badugi_hh_event(h, equals(verb, "calls") ? BADUGI_EVENT_CALL : equals(verb, "bets") ? BADUGI_EVENT_BET : BADUGI_EVENT_RAISE,
               i, chips);
         if (equals(verb, "raises")) {
             chips -= p->street; /* "raises $0.25 to $0.50": the last amount is the street total */
@@ -498,20 +373,20 @@ static void player_action(hand_state *h, int i, span rest)
                 return;
             }
         }
-        add_chips(&p->contributed, chips, h);
-        add_chips(&p->street, chips, h);
+        badugi_hh_add_chips(&p->contributed, chips, h);
+        badugi_hh_add_chips(&p->street, chips, h);
     } else if (equals(verb, "folds")) {
         p->folded = 1;
-        event(h, BADUGI_EVENT_FOLD, i, 0);
+        badugi_hh_event(h, BADUGI_EVENT_FOLD, i, 0);
     } else if (equals(verb, "checks")) {
-        event(h, BADUGI_EVENT_CHECK, i, 0);
+        badugi_hh_event(h, BADUGI_EVENT_CHECK, i, 0);
     } else if (equals(verb, "posts")) {
         post(h, p, tail);
     } else if (equals(verb, "antes")) {
         int64_t ante = amount(tail, h);
         if (ante >= 0) {
-            add_chips(&p->contributed, ante, h);
-            event(h, BADUGI_EVENT_ANTE, i, ante);
+            badugi_hh_add_chips(&p->contributed, ante, h);
+            badugi_hh_event(h, BADUGI_EVENT_ANTE, i, ante);
         }
     } else if (equals(verb, "discards")) {
         size_t used;
@@ -522,14 +397,14 @@ static void player_action(hand_state *h, int i, span rest)
             long cards = number(count, &used, h);
             if (cards < 0 || used != count.n)
                 h->bad = 1;
-            event(h, BADUGI_EVENT_DRAW, i, cards);
-            drawn(h, cards);
+            badugi_hh_event(h, BADUGI_EVENT_DRAW, i, cards);
+            badugi_hh_drawn(h, cards);
             p->drew = (int)cards;
         }
     } else if (equals(verb, "stands")) {
         if (starts(tail, "pat")) {
-            event(h, BADUGI_EVENT_DRAW, i, 0);
-            drawn(h, 0);
+            badugi_hh_event(h, BADUGI_EVENT_DRAW, i, 0);
+            badugi_hh_drawn(h, 0);
         }
         if (find_char(tail, '[') >= 0)
             set_cards(h, i, after(tail, find_char(tail, '['), 0), 1, 0);
@@ -759,7 +634,7 @@ static void play_line(hand_state *h, span line)
         int64_t value = amount(chips, h);
         int i = player_named(h, after(rest, at, 13));
         if (i >= 0 && value >= 0)
-            add_chips(&h->players[i].returned, value, h);
+            badugi_hh_add_chips(&h->players[i].returned, value, h);
     } else if (starts(line, "Table '")) {
         /* lines.table_of, r"Table '(.*)' .*?Seat #(\d+) is the button": the greedy name ends at the last "' " that
          * a button is written after, and the button is the first one written after that "' ". */
@@ -789,7 +664,7 @@ static void play_line(hand_state *h, span line)
         int64_t chips = amount(before(rest, find_char(rest, ' ')), h);
         int i = player_named(h, before(line, at));
         if (i >= 0 && chips >= 0) {
-            add_chips(&h->players[i].collected, chips, h);
+            badugi_hh_add_chips(&h->players[i].collected, chips, h);
             h->players[i].has_collected = 1;
         }
     }
@@ -840,176 +715,6 @@ static void body_line(hand_state *h, span line)
     } else {
         play_line(h, line);
     }
-}
-
-/* ---- the verdict (score.py, pots.py) ------------------------------------------------------------------------ */
-
-typedef struct {
-    int64_t amount;
-    int eligible[BADUGI_HH_MAX_PLAYERS];
-    int neligible;
-} pot;
-
-/* pots.build_pots on the matched contributions; returns the number of pots. */
-static int build_pots(const int64_t *paid, const int *folded, int n, pot *pots)
-{
-    int64_t levels[BADUGI_HH_MAX_PLAYERS];
-    int nlevels = 0;
-    int64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        total += paid[i];
-        if (paid[i] <= 0 || folded[i])
-            continue;
-        int k = 0;
-        while (k < nlevels && levels[k] < paid[i])
-            k++;
-        if (k < nlevels && levels[k] == paid[i])
-            continue;
-        memmove(levels + k + 1, levels + k, sizeof levels[0] * (size_t)(nlevels - k));
-        levels[k] = paid[i];
-        nlevels++;
-    }
-    if (nlevels == 0) {
-        if (total == 0)
-            return 0;
-        pots[0].amount = total;
-        pots[0].neligible = 0;
-        return 1;
-    }
-    int64_t below = 0;
-    for (int k = 0; k < nlevels; k++) {
-        int64_t capped = 0;
-        pots[k].neligible = 0;
-        for (int i = 0; i < n; i++) {
-            capped += k == nlevels - 1 || paid[i] < levels[k] ? paid[i] : levels[k];
-            if (paid[i] >= levels[k] && !folded[i])
-                pots[k].eligible[pots[k].neligible++] = i;
-        }
-        pots[k].amount = capped - below;
-        below = capped;
-    }
-    return nlevels;
-}
-
-/* score._score_badugi and pots.award_pots for a hand every line of which was understood: 1 when the site paid every
- * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why).
- * Every player's sums are at most CHIPS_MAX and the site's totals are single amounts, so no sum here overflows. */
-static int pay(hand_state *h, const int *order, int64_t *expected, int *has_expected, int *ranks, int *split)
-{
-    int n = h->count;
-    int64_t matched[BADUGI_HH_MAX_PLAYERS];
-    int folded[BADUGI_HH_MAX_PLAYERS];
-    int64_t total = 0;
-    for (int k = 0; k < n; k++) {
-        const player *p = &h->players[order[k]];
-        matched[k] = p->contributed;
-        folded[k] = p->folded;
-    }
-    /* pots.split_uncalled: the largest contribution above the second largest goes back to the first who made it */
-    int top = -1;
-    int64_t uncalled = 0;
-    if (n >= 2) {
-        int64_t most = -1, second = -1;
-        for (int k = 0; k < n; k++) {
-            if (matched[k] > most) {
-                second = most;
-                most = matched[k];
-                top = k;
-            } else if (matched[k] > second) {
-                second = matched[k];
-            }
-        }
-        if (most == second) {
-            top = -1;
-        } else {
-            uncalled = most - second;
-            matched[top] = second;
-        }
-    }
-    for (int k = 0; k < n; k++) {
-        if (h->players[order[k]].returned != (k == top ? uncalled : 0))
-            return 0; /* the site returned other uncalled bets */
-        total += matched[k];
-    }
-    if (h->total_pot >= 0 && h->total_pot != total)
-        return 0;
-    if (h->rake < 0)
-        return 0; /* no rake written: Python says what the site kept */
-    for (int k = 0; k < n; k++) {
-        const player *p = &h->players[order[k]];
-        ranks[k] = 0;
-        if (p->ncards == 4) {
-            ranks[k] = badugi_rank4(p->cards[0], p->cards[1], p->cards[2], p->cards[3]);
-            if (ranks[k] < 0)
-                return 0; /* a card twice: an error hand */
-        }
-    }
-    pot pots[BADUGI_HH_MAX_PLAYERS];
-    int npots = build_pots(matched, folded, n, pots);
-    int64_t rake[BADUGI_HH_MAX_PLAYERS];
-    if (h->npots == npots && npots > 1) { /* the site raked each pot: its pots are after rake */
-        int64_t sum = 0;
-        for (int k = 0; k < npots; k++) {
-            rake[k] = pots[k].amount - h->pots[k];
-            if (rake[k] < 0)
-                return 0;
-            sum += rake[k];
-        }
-        if (sum != h->rake)
-            return 0;
-    } else { /* pots.rake_per_pot: one amount, from the main pot first */
-        int64_t left = h->rake;
-        for (int k = 0; k < npots; k++) {
-            rake[k] = left < pots[k].amount ? left : pots[k].amount;
-            left -= rake[k];
-        }
-        if (left > 0)
-            return 0;
-    }
-    int place[BADUGI_HH_MAX_PLAYERS]; /* pots.odd_chip_order: first the first seat left of the button */
-    int next = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (int k = 0; k < n; k++)
-            if ((h->players[order[k]].seat > h->button) == (pass == 0))
-                place[k] = next++;
-    for (int k = 0; k < n; k++)
-        expected[k] = has_expected[k] = 0;
-    for (int number = 0; number < npots; number++) {
-        const pot *pt = &pots[number];
-        int64_t amount_left = pt->amount - rake[number];
-        int winners[BADUGI_HH_MAX_PLAYERS], nwinners = 0;
-        if (pt->neligible == 1) {
-            winners[nwinners++] = pt->eligible[0];
-        } else {
-            int best = 0;
-            for (int e = 0; e < pt->neligible; e++) {
-                int k = pt->eligible[e];
-                int contests = h->showdown && ranks[k] > 0 && !folded[k] && !h->players[order[k]].mucked;
-                if (contests && (best == 0 || ranks[k] < best)) {
-                    best = ranks[k];
-                    nwinners = 0;
-                }
-                if (contests && ranks[k] == best)
-                    winners[nwinners++] = k;
-            }
-            if (nwinners == 0)
-                return 0; /* nobody shows a hand for this pot: Python says so */
-        }
-        if (nwinners > 1)
-            *split = 1;
-        int64_t share = amount_left / nwinners, odd = amount_left % nwinners;
-        for (int w = 0; w < nwinners; w++) {
-            int k = winners[w], ahead = 0;
-            for (int v = 0; v < nwinners; v++)
-                ahead += place[winners[v]] < place[k];
-            expected[k] += share + (ahead < odd ? 1 : 0);
-            has_expected[k] = 1;
-        }
-    }
-    for (int k = 0; k < n; k++)
-        if (h->players[order[k]].collected != expected[k])
-            return 0; /* a mismatch: Python lists the differences */
-    return 1;
 }
 
 /* ---- hands and records -------------------------------------------------------------------------------------- */
@@ -1131,61 +836,6 @@ static span line_at(const char *text, size_t length, size_t offset)
     return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
 }
 
-/* The record of each player dealt in, who put in chips, showed cards or was paid, with the replay's facts:
- * history.read._c_result makes the score.player_result of each from it. */
-static void write_players(hand_state *h, const int *order, const int64_t *expected, const int *has_expected,
-                          const int *ranks, const char *text, int64_t *record)
-{
-    int64_t *out = record + BADUGI_HH_HAND_FIELDS;
-    int listed = 0, faces_up = 0;
-    for (int k = 0; k < h->count; k++)
-        faces_up += h->players[k].face_up;
-    for (int k = 0; k < h->count; k++) {
-        const player *p = &h->players[order[k]];
-        const badugi_facts *f = &h->facts[order[k]];
-        if (!(f->flags & BADUGI_FACT_DEALT) && !p->contributed && p->ncards < 0 && !p->has_collected && !has_expected[k])
-            continue;
-        int64_t cards = -1;
-        if (p->ncards >= 0) {
-            cards = p->ncards;
-            for (int c = 0; c < p->ncards; c++)
-                cards |= (int64_t)p->cards[c] << (3 + 6 * c);
-        }
-        out[BADUGI_HH_NAME_START] = p->name.p - text;
-        out[BADUGI_HH_NAME_END] = out[BADUGI_HH_NAME_START] + (int64_t)p->name.n;
-        out[BADUGI_HH_CARDS] = cards;
-        out[BADUGI_HH_RANK] = ranks[k];
-        out[BADUGI_HH_WORDS_START] = p->descriptions ? p->description.p - text : -1;
-        out[BADUGI_HH_WORDS_END] = p->descriptions ? out[BADUGI_HH_WORDS_START] + (int64_t)p->description.n : -1;
-        out[BADUGI_HH_COLLECTED] = p->collected;
-        out[BADUGI_HH_EXPECTED] = expected[k];
-        out[BADUGI_HH_PUT_IN] = f->put_in;
-        out[BADUGI_HH_POSITION] = f->position;
-        out[BADUGI_HH_FACTS] = f->flags;
-        out[BADUGI_HH_COUNTS] = f->bets | (int64_t)f->raises << 16 | (int64_t)f->calls << 32;
-        out[BADUGI_HH_DRAWS] = (f->drew[0] + 1) | (f->drew[1] + 1) << 4 | (f->drew[2] + 1) << 8;
-        out[BADUGI_HH_HERO] = p->face_up && faces_up == 1;
-        out += BADUGI_HH_PLAYER_FIELDS;
-        listed++;
-    }
-    record[BADUGI_HH_PLAYERS] = listed;
-}
-
-/* formats/replay.replay: the hand's forced bets, actions and draws, replayed through the rules (csrc/rules.c). */
-static int played_by_the_rules(hand_state *h)
-{
-    if (h->limit < 0 || h->button < 0 || h->count > BADUGI_RULES_MAX_PLAYERS)
-        return 0;
-    badugi_table table = {.count = h->count, .button = h->button, .limit = h->limit, .showdown = h->showdown};
-    table.stakes[0] = h->stakes[0];
-    table.stakes[1] = h->stakes[1];
-    for (int i = 0; i < h->count; i++) {
-        table.seats[i] = h->players[i].seat;
-        table.stacks[i] = h->players[i].stack;
-    }
-    return badugi_rules_facts(&table, h->events, h->nevents, h->facts);
-}
-
 /* One hand from the header line at `offset` to the next header; returns the offset after it. What
  * pokerstars/reader.parse_hand and score.score say of a hand, for the hands this code can vouch for. */
 static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
@@ -1229,27 +879,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     record[BADUGI_HH_PLAYERS] = 0;
     if (h.bad || h.section != 2 || h.count == 0)
         return at;
-    int order[BADUGI_HH_MAX_PLAYERS], n = h.count; /* seat order (score.py sorts seats by number, stably) */
-    for (int i = 0; i < n; i++) {
-        int k = i;
-        while (k > 0 && h.players[order[k - 1]].seat > h.players[i].seat) {
-            order[k] = order[k - 1];
-            k--;
-        }
-        order[k] = i;
-    }
-    for (int k = 0; k < n; k++)
-        if (h.players[order[k]].conflicting)
-            return at; /* different descriptions of the same cards: Python checks each */
-    if (!played_by_the_rules(&h))
-        return at; /* Python's replay says where the hand leaves the rules, or this code could not tell */
-    int64_t expected[BADUGI_HH_MAX_PLAYERS];
-    int has_expected[BADUGI_HH_MAX_PLAYERS], ranks[BADUGI_HH_MAX_PLAYERS], split = 0;
-    if (!pay(&h, order, expected, has_expected, ranks, &split))
-        return at;
-    record[BADUGI_HH_STATUS] = h.showdown ? BADUGI_HH_VERIFIED : BADUGI_HH_NO_SHOWDOWN;
-    record[BADUGI_HH_FLAGS] = (h.showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0);
-    write_players(&h, order, expected, has_expected, ranks, text, record);
+    badugi_hh_verdict(&h, text, record);
     return at;
 }
 

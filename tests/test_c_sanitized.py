@@ -1,6 +1,6 @@
-"""csrc/badugi.c, csrc/odds.c and csrc/stars.c under AddressSanitizer and UndefinedBehaviorSanitizer: random input
-to every entry point, every buffer at its exact size, so that any read out of bounds or undefined behaviour stops the
-run."""
+"""csrc/badugi.c, csrc/odds.c, csrc/stars.c and csrc/phh.c (with rules.c, sites.c and verdict.c) under
+AddressSanitizer and UndefinedBehaviorSanitizer: random input to every entry point, every buffer at its exact size,
+so that any read out of bounds or undefined behaviour stops the run."""
 
 from __future__ import annotations
 
@@ -29,7 +29,10 @@ def test_c_code_is_clean_under_sanitizers(tmp_path: Path) -> None:
     harness = tmp_path / "harness"
     sources = [
         ROOT / "tests" / "c" / "sanitized_harness.c",
-        *(ROOT / "csrc" / name for name in ("badugi.c", "odds.c", "rules.c", "sites.c", "stars.c")),
+        *(
+            ROOT / "csrc" / name
+            for name in ("badugi.c", "odds.c", "phh.c", "rules.c", "sites.c", "stars.c", "verdict.c")
+        ),
     ]
     includes = [f"-I{ROOT / 'csrc'}", f"-I{GENERATED}"]
     build = subprocess.run(

@@ -1,18 +1,19 @@
 """The fourth stage of ``badugi score``: a run of hands read and scored, with C where it vouches, else Python.
 
-``results`` is the one place that chooses. PokerStars runs go to the C reader (csrc/stars.c through
-``_native.stars_scan``), which reads each hand line by line as the site parser (``stars``, ``lines``) does and pays
-the pots as ``score`` and ``pots`` do, but only answers for a hand the site paid exactly as we would (``verified``
-or ``no_showdown``). Every other hand (a mismatch, an error, not Badugi, a wording or a character the C code does not
-model, a split pot in whole tournament chips) is read by the site parser and scored by ``score``, which are the
-definition; so is every hand of the other sites, and every hand when the C extension is not in use. A hand's record
-is the same either way: the tests compare both paths on every hand they have.
+``results`` is the one place that chooses. PokerStars and PHH runs go to their C readers (csrc/stars.c and
+csrc/phh.c through ``_native.stars_scan`` and ``phh_scan``), which read each hand as the site parser (``stars``,
+``lines``; ``phh``) does and pay the pots as ``score`` and ``pots`` do (csrc/verdict.c), but only answer for a
+hand the site paid exactly as we would (``verified`` or ``no_showdown``). Every other hand (a mismatch, an error, not
+Badugi, a wording or a character the C code does not model, a split pot in whole tournament chips) is read by the
+site parser and scored by ``score``, which are the definition; so is every hand of the other sites, and every hand
+when the C extension is not in use. A hand's record is the same either way: the tests compare both paths on every
+hand they have.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from badugi_fast._backend import HistoryFastPaths, history_fast_paths
@@ -20,11 +21,12 @@ from badugi_fast.cards import card_str
 from badugi_fast.formats.common import ParseError, hand_id_of, stakes_in, when
 from badugi_fast.formats.format import Format
 from badugi_fast.formats.model import Action, Draw, Facts, Hand, Sight
+from badugi_fast.formats.phh import reader as phh
 from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
-from badugi_fast.history.score import agrees, player_entry, score, table_of
+from badugi_fast.history.score import agrees, hand_table, player_entry, score, table_of
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
 
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["C_READER", "hands_of", "parse_one", "results"]
 
-#: Whether PokerStars runs are read by the C reader (the C extension is built and chosen).
+#: Whether PokerStars and PHH runs are read by the C readers (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
 if C_READER:
     from badugi_fast._native import (
@@ -43,6 +45,7 @@ if C_READER:
         FACT_THREE_BET_CHANCE,
         FACT_VPIP,
         HH_FALLBACK,
+        HH_MONEY,
         HH_SHOWDOWN,
         HH_SPLIT,
         HH_VERIFIED,
@@ -56,8 +59,10 @@ if C_READER:
 
 def results(unit: Unit) -> Iterator[Result]:
     """The result of every hand of ``unit``, in order: one per hand header, or one error record."""
-    if history_fast_paths is not None and isinstance(unit, Run) and unit.site == stars.FORMAT.site:
-        return _stars_results(unit, history_fast_paths)
+    if history_fast_paths is not None and isinstance(unit, Run):
+        fast = _C_READERS.get(unit.site)
+        if fast is not None:
+            return fast(unit, history_fast_paths)
     return map(score, hands_of(unit))
 
 
@@ -74,17 +79,24 @@ def hands_of(unit: Unit) -> Iterator[Hand]:
             error_line=unit.line,
         )
         return
-    form = BY_SITE[unit.site]
-    lead = text_of(unit.lead).split("\n")[:-1]  # whole lines before the first header, for formats that look back
-    lines = lead + text_of(unit.text()).split("\n")
-    first_line = unit.line - len(lead)
-    starts = [len(lead) + line for line in unit.starts]
-    ends = [*starts[1:], len(lines)]
-    for index, (start, end) in enumerate(zip(starts, ends, strict=True), unit.index):
-        hand = parse_one(form, lines, start, end, first_line)
-        hand.source = unit.source
-        hand.index = index
-        yield hand
+    lines, first_line, starts = _lines(unit, unit.text())
+    for number in range(len(starts)):
+        yield _parse_at(unit, lines, first_line, starts, number)
+
+
+def _lines(run: Run, text: bytes) -> tuple[list[str], int, list[int]]:
+    """The lines of ``run`` (whose text is ``text``) after the whole lines before its first header (for formats that
+    look back), the file's line of the first of them (0-based), and where each hand's header is among them."""
+    lead = text_of(run.lead).split("\n")[:-1]
+    return lead + text_of(text).split("\n"), run.line - len(lead), [len(lead) + line for line in run.starts]
+
+
+def _parse_at(run: Run, lines: list[str], first_line: int, starts: list[int], number: int) -> Hand:
+    """Hand ``number`` of ``run`` (lines as ``_lines`` gives them) read by the site parser."""
+    end = starts[number + 1] if number + 1 < len(starts) else len(lines)
+    hand = parse_one(BY_SITE[run.site], lines, starts[number], end, first_line)
+    hand.source, hand.index = run.source, run.index + number
+    return hand
 
 
 def parse_one(form: Format, lines: Sequence[str], start: int, end: int, first_line: int) -> Hand:
@@ -112,16 +124,22 @@ def parse_one(form: Format, lines: Sequence[str], start: int, end: int, first_li
     return hand
 
 
-def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
-    """The results of a PokerStars run: C's where it vouches for a hand, else the Python reader's."""
-    data = run.text()
+def _utf8(data: bytes) -> bytes:
+    """``data`` as C reads it, UTF-8: the bytes that are not are Latin-1 (``text_of``)."""
     if not data.isascii():  # ASCII is UTF-8, and much quicker to tell
         try:
             data.decode("utf-8")
-        except UnicodeDecodeError:  # C reads UTF-8: the bytes that are not are Latin-1 (``text_of``)
-            data = text_of(data).encode("utf-8")
+        except UnicodeDecodeError:
+            return text_of(data).encode("utf-8")
+    return data
+
+
+def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
+    """The results of a PokerStars run: C's where it vouches for a hand, else the Python reader's."""
+    data = _utf8(run.text())
     for index, record in enumerate(reader.stars_scan(data), run.index):
-        result = _c_result(data, record, run.source, index)
+        table = functools.partial(_stars_table, data, record)
+        result = _c_result(data, record, run.source, index, stars.FORMAT.site, _stars_game, table)
         if result is None:  # Python reads the hand from its own lines
             lines = data[record.first_byte : record.end_byte].decode().split("\n")
             hand = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + record.first_line)
@@ -130,23 +148,88 @@ def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
         yield result
 
 
-def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result | None:
-    """The result of the hand of C record ``record``, or None when Python must read the hand."""
+def _phh_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
+    """The results of a PHH run: C's where it vouches for a hand, else the Python reader's (csrc/phh.c reads the
+    run's lead lines too, where its first hand's table header is)."""
+    text = run.text()
+    lead = _utf8(run.lead[: run.lead.rfind(b"\n") + 1])
+    data = lead + _utf8(text)
+    lead_lines = lead.count(b"\n")
+    records = reader.phh_scan(data, len(lead), lead_lines)
+    if [record.first_line - lead_lines for record in records] != list(run.starts):
+        raise AssertionError("csrc/phh.c found other hand headers than the cut")
+    lines, first_line, starts = _lines(run, text)
+    for number, record in enumerate(records):
+        table = functools.partial(_phh_table, lines, starts, number)
+        result = _c_result(data, record, run.source, run.index + number, phh.SITE, _phh_game, table)
+        if result is None:  # Python reads the hand from the run's lines, as ``hands_of`` does
+            result = score(_parse_at(run, lines, first_line, starts, number))
+        yield result
+
+
+#: The formats that C reads (by site), and how.
+_C_READERS: dict[str, Callable[[Run, HistoryFastPaths], Iterator[Result]]] = {
+    stars.FORMAT.site: _stars_results,
+    phh.SITE: _phh_results,
+}
+
+#: What a record says of a hand's table (``score.table_of``: started, time zone, currency, stakes, big blind).
+TableFields = tuple[str | None, str | None, str | None, str | None, str | None]
+#: The game of a record's game words and flags: the game, whether it is Badugi, its betting structure, whether it
+#: is a tournament, the places of its amounts.
+GameOf = Callable[[str, int], tuple[str, bool, str | None, bool, int]]
+
+
+def _stars_game(words: str, flags: int) -> tuple[str, bool, str | None, bool, int]:
+    """``GameOf`` a PokerStars record's game words."""
+    return stars.game_of(words)
+
+
+def _phh_game(variant: str, flags: int) -> tuple[str, bool, str | None, bool, int]:
+    """``GameOf`` a PHH record's variant code and flags."""
+    game, is_badugi, limit = phh.game_of(variant)
+    return game, is_badugi, limit, False, 2 if flags & HH_MONEY else 0
+
+
+def _stars_table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields | None:
+    """The table of a PokerStars hand, from its header line (as pokerstars.reader.parse_hand reads it); None when
+    its stakes are not written there (the largest live blind stands in: Python reads the hand)."""
+    header = data[record.game_start : data.find(b"\n", record.game_start, record.end_byte) % (record.end_byte + 1)]
+    stakes_text, _, date_text = header.decode().rpartition(" - ")
+    stakes = _stakes(stakes_text)
+    if stakes is None:
+        return None
+    started, zone = when(date_text)
+    return table_of(started, zone, stakes[2] if places else None, tournament, places, limit, stakes[0], 0)
+
+
+def _phh_table(lines: list[str], starts: list[int], number: int, *_: object) -> TableFields:
+    """The table of PHH hand ``number`` of a run (``_lines``): its TOML read again, without its play."""
+    end = starts[number + 1] if number + 1 < len(starts) else len(lines)
+    return hand_table(phh.parse_table(lines, starts[number], end))
+
+
+def _c_result(
+    data: bytes,
+    record: StarsHand,
+    source: str,
+    index: int,
+    site: str,
+    game_of: GameOf,
+    table_of_hand: Callable[[bool, int, str], TableFields | None],
+) -> Result | None:
+    """The result of the hand of C record ``record`` of site ``site``, or None when Python must read the hand."""
     status, flags = record.status, record.flags
     if status == HH_FALLBACK:
         return None
-    game, is_badugi, limit, tournament, places = stars.game_of(data[record.game_start : record.game_end].decode())
+    game, is_badugi, limit, tournament, places = game_of(data[record.game_start : record.game_end].decode(), flags)
     if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
         return None
     if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
         return None
-    header = data[record.game_start : data.find(b"\n", record.game_start, record.end_byte) % (record.end_byte + 1)]
-    stakes_text, _, date_text = header.decode().rpartition(" - ")  # as pokerstars.reader.parse_hand reads them
-    stakes = _stakes(stakes_text)
-    if stakes is None:  # the largest live blind stands in: Python reads the hand
+    table = table_of_hand(tournament, places, limit)
+    if table is None:
         return None
-    started, zone = when(date_text)
-    table = table_of(started, zone, stakes[2] if places else None, tournament, places, limit, stakes[0], 0)
     players: list[PlayerResult] = []
     showdown = bool(flags & HH_SHOWDOWN)
     entries = record.players
@@ -168,7 +251,6 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int) -> Result
         )
     status_name = "verified" if status == HH_VERIFIED else "no_showdown"
     hand_id = data[record.id_start : record.id_end].decode()
-    site = stars.FORMAT.site
     return Result(source, index, hand_id, site, game, limit, status_name, None, players, *table, showdown=showdown)
 
 

@@ -22,24 +22,14 @@ from badugi_fast.money import amount_text
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
 from badugi_fast.rules.limits import FIXED
 
-__all__ = ["agrees", "player_entry", "score", "site_values", "table_of"]
+__all__ = ["agrees", "hand_table", "player_entry", "score", "site_values", "table_of"]
 
 
 def score(hand: Hand) -> Result:
     """The verdict on one hand (never raises: a hand that cannot be scored is an ``error`` result)."""
     result = Result(hand.source, hand.index, hand.hand_id, hand.site, hand.game, hand.limit, "error")
     if hand.is_badugi:
-        live = (action.amount for action in hand.actions if action.kind == "post")
-        result.started, result.time_zone, result.currency, result.stakes, result.big_blind = table_of(
-            hand.started,
-            hand.time_zone,
-            hand.currency,
-            hand.tournament,
-            hand.places,
-            hand.limit,
-            hand.stakes,
-            max(live, default=0),
-        )
+        result.started, result.time_zone, result.currency, result.stakes, result.big_blind = hand_table(hand)
     if hand.error is not None:
         result.reason = f"line {hand.error_line}: {hand.error}"
     elif not hand.is_badugi:
@@ -55,7 +45,7 @@ def score(hand: Hand) -> Result:
 
 def _score_badugi(hand: Hand, result: Result) -> None:
     """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid.
-    Mirrored in csrc/stars.c: pay()."""
+    Mirrored in csrc/verdict.c: pay()."""
     problems: list[str] = [] if hand.broken is None else [f"line {hand.broken_line}: {hand.broken}"]
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)
@@ -94,6 +84,21 @@ def _score_badugi(hand: Hand, result: Result) -> None:
             player.collected = None
     else:
         result.status, result.reason = ("verified" if hand.showdown else "no_showdown"), rake_note
+
+
+def hand_table(hand: Hand) -> tuple[str | None, str | None, str | None, str | None, str | None]:
+    """``table_of`` a hand as read: its date, currency and stakes (the largest live blind when it names none)."""
+    live = (action.amount for action in hand.actions if action.kind == "post")
+    return table_of(
+        hand.started,
+        hand.time_zone,
+        hand.currency,
+        hand.tournament,
+        hand.places,
+        hand.limit,
+        hand.stakes,
+        max(live, default=0),
+    )
 
 
 def table_of(

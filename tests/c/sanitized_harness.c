@@ -1,5 +1,5 @@
-/* Drives every entry point of csrc/badugi.c, csrc/odds.c and csrc/stars.c with random input under AddressSanitizer and UndefinedBehaviorSanitizer
- * (tests/test_c_sanitized.py compiles and runs it). Every buffer is malloc'd at its exact size, so a read one byte
+/* Drives every entry point of csrc/badugi.c, csrc/odds.c, csrc/stars.c and csrc/phh.c with random input under
+ * AddressSanitizer and UndefinedBehaviorSanitizer (tests/test_c_sanitized.py compiles and runs it). Every buffer is malloc'd at its exact size, so a read one byte
  * past the end is reported. Exits non-zero on the first inconsistency; the sanitizers abort on any bad access. */
 #include <math.h>
 #include <stdio.h>
@@ -8,6 +8,7 @@
 
 #include "badugi.h"
 #include "odds.h"
+#include "phh.h"
 #include "sites.h"
 #include "stars.h"
 
@@ -83,12 +84,26 @@ static const char *const STARS_LINES[] = {
     "Total pot $999,999,999,999,999.99 Main pot $999,999,999,999,999.99. | Rake $999,999,999,999,999.99",
 };
 
-/* PokerStars-like text in buffer (room bytes): whole lines, some of them cut or with random bytes written in. */
-static size_t random_hands(char *buffer, size_t room)
+/* Lines of PHH hands, for random_hands() too. */
+static const char *const PHH_LINES[] = {
+    "[1]", "[2]", "[3.x]", " [4]", "variant = \"FB\"", "variant = \"_NB\"", "variant='_PB'", "antes = [0, 0, 0]",
+    "antes = 5", "blinds_or_straddles = [10, 20, 0]", "blinds_or_straddles = [0.25, -0.5]", "small_bet = 20",
+    "big_bet = 40", "min_bet = 0.50", "starting_stacks = [1000, 500, 800]", "starting_stacks = [20, 999999999999999]",
+    "actions = [", "actions = [\"d dh p1 AsKd2c3h\", \"p2 f\"]", "  \"d dh p1 Qs7c2dAc\",", "  \"d dh p2 ????????\",",
+    "  \"d dh p3 6c9dKsTh\",", "  \"p3 cc\",", "  \"p1 cbr 40\",", "  \"p2 cbr 0.75\",", "  \"p1 f\",",
+    "  \"p1 sd Qs\",", "  \"p2 sd\",", "  \"d dh p1 3h\",", "  \"p1 sm 3h7c2dAc\",", "  \"p2 sm\",", "  \"p3 sm -\",",
+    "]", "hand = 42", "hand = \"x\"", "players = [\"Al\", \"Bo\", \"Cy\"]", "seats = [1, 2, 3]",
+    "time = 12:30:05", "finishing_stacks = [1100, 420, 780]", "winnings = [180, 0, 0]", "_rake = 0",
+    "currency = \"USD\"", "# a comment", "s = \"\"\"", "",
+};
+
+/* Hand-history-like text in buffer (room bytes), made of `lines`: whole lines, some of them cut or with random bytes
+ * written in. */
+static size_t random_hands(char *buffer, size_t room, const char *const *table, size_t count)
 {
     size_t length = 0, lines = next() % 120;
     for (size_t i = 0; i < lines; i++) {
-        const char *line = STARS_LINES[next() % (sizeof STARS_LINES / sizeof *STARS_LINES)];
+        const char *line = table[next() % count];
         size_t n = strlen(line);
         if (next() % 8 == 0)
             n = next() % (n + 1);
@@ -206,6 +221,95 @@ static int scan_hands(const char *text, size_t length)
     }
     free(out);
     return hands == headers ? 0 : fail("stars_scan record count");
+}
+
+/* badugi_phh_scan from the start of a random line of text (exactly length bytes) with output buffers of random,
+ * exact sizes: every record in bounds, one per `variant` header line from there on. */
+static int scan_phh(const char *text, size_t length)
+{
+    size_t offset = 0, line = 0, used, hands = 0, headers = 0;
+    for (size_t skip = next() % 4; skip > 0 && offset < length; skip--, line++) {
+        const char *end = memchr(text + offset, '\n', length - offset);
+        offset = end ? (size_t)(end - text) + 1 : length;
+    }
+    size_t from = offset, room = BADUGI_HH_RECORD_MAX + next() % (3 * BADUGI_HH_RECORD_MAX);
+    int64_t *out = malloc(room * sizeof *out);
+    while ((used = badugi_phh_scan(text, length, &offset, &line, out, room)) != 0) {
+        if (used > room || offset > length)
+            return fail("phh_scan wrote past its buffer or text");
+        for (size_t at = 0; at < used; hands++) {
+            const int64_t *record = out + at;
+            int64_t players = record[BADUGI_HH_PLAYERS];
+            if (record[BADUGI_HH_STATUS] < 0 || record[BADUGI_HH_STATUS] > 2 || players < 0 ||
+                players > BADUGI_HH_MAX_PLAYERS || record[BADUGI_HH_END_BYTE] > (int64_t)length ||
+                record[BADUGI_HH_ID_START] > record[BADUGI_HH_ID_END] || record[BADUGI_HH_ID_END] > (int64_t)length ||
+                record[BADUGI_HH_GAME_END] > (int64_t)length || record[BADUGI_HH_FIRST_LINE] >= record[BADUGI_HH_END_LINE])
+                return fail("phh_scan record out of range");
+            for (int64_t k = 0; k < players; k++) {
+                const int64_t *entry = record + BADUGI_HH_HAND_FIELDS + k * BADUGI_HH_PLAYER_FIELDS;
+                if (entry[0] < 0 || entry[1] > (int64_t)length || entry[0] > entry[1])
+                    return fail("phh_scan player out of range");
+            }
+            at += BADUGI_HH_HAND_FIELDS + (size_t)players * BADUGI_HH_PLAYER_FIELDS;
+        }
+    }
+    for (size_t start = from; start < length;) { /* a line that starts "variant", then "=" after blanks */
+        const char *end = memchr(text + start, '\n', length - start);
+        size_t n = end ? (size_t)(end - text) - start : length - start, k = 7;
+        while (k < n && (text[start + k] == ' ' || text[start + k] == '\t'))
+            k++;
+        headers += n > 7 && memcmp(text + start, "variant", 7) == 0 && k < n && text[start + k] == '=';
+        start += n + 1;
+    }
+    free(out);
+    return hands == headers ? 0 : fail("phh_scan record count");
+}
+
+/* A PHH hand that C answers for, and the same with stacks and winnings of 2^56 hundredths that do not add up. */
+static int phh_hands(void)
+{
+    static const char hand[] = "[1]\nvariant = \"FB\"\nblinds_or_straddles = [10, 20]\nsmall_bet = 20\nbig_bet = 40\n"
+                               "starting_stacks = [%s, %s]\nactions = [\"d dh p1 As2c3d4h\", \"d dh p2 KsQdJhTc\",\n"
+                               "  \"p2 cc\", \"p1 cc\", \"p1 sd\", \"p2 sd\", \"p1 cc\", \"p2 cc\", \"p1 sd\", \"p2 sd\",\n"
+                               "  \"p1 cc\", \"p2 cc\", \"p1 sd\", \"p2 sd\", \"p1 cc\", \"p2 cc\",\n"
+                               "  \"p1 sm As2c3d4h\", \"p2 sm KsQdJhTc\"]\nplayers = [\"Al\", \"Bo\"]\n"
+                               "winnings = [%s, 0]\n_rake = 0\n";
+    static const char *const amounts[][2] = {{"100", "40"}, {"720575940379279.36", "720575940379279.36"}};
+    for (int k = 0; k < 2; k++) {
+        char text[1024];
+        int n = snprintf(text, sizeof text, hand, amounts[k][0], amounts[k][0], amounts[k][1]);
+        char *exact = malloc((size_t)n);
+        memcpy(exact, text, (size_t)n);
+        size_t offset = 0, line = 0;
+        int64_t record[BADUGI_HH_RECORD_MAX];
+        size_t used = badugi_phh_scan(exact, (size_t)n, &offset, &line, record, BADUGI_HH_RECORD_MAX);
+        free(exact);
+        if (used == 0 || record[BADUGI_HH_STATUS] != (k ? BADUGI_HH_FALLBACK : BADUGI_HH_VERIFIED))
+            return fail(k ? "a forged PHH hand is vouched for" : "an honest PHH hand is not verified");
+    }
+    /* The honest hand with an array that fills the values csrc/phh.c keeps, then empty arrays where one value is
+     * read: nothing may be read past the values kept. */
+    static const char *const empty[] = {"currency = []", "hand = []"};
+    for (size_t pad = 990; pad < 1030; pad++)
+        for (size_t e = 0; e < sizeof empty / sizeof *empty; e++) {
+            size_t room = 2048 + 3 * pad;
+            char *text = malloc(room);
+            int n = snprintf(text, room, hand, amounts[0][0], amounts[0][0], amounts[0][1]);
+            n += snprintf(text + n, room - (size_t)n, "pad = [");
+            for (size_t k = 0; k < pad; k++)
+                n += snprintf(text + n, room - (size_t)n, "0,");
+            n += snprintf(text + n, room - (size_t)n, "]\n%s", empty[e]);
+            char *exact = malloc((size_t)n);
+            memcpy(exact, text, (size_t)n);
+            size_t offset = 0, line = 0;
+            int64_t record[BADUGI_HH_RECORD_MAX];
+            if (badugi_phh_scan(exact, (size_t)n, &offset, &line, record, BADUGI_HH_RECORD_MAX) == 0 ||
+                record[BADUGI_HH_STATUS] != BADUGI_HH_FALLBACK)
+                return fail("a PHH hand with an empty array for one value is vouched for");
+            free(exact);
+            free(text);
+        }
+    return 0;
 }
 
 /* ---- csrc/odds.c ------------------------------------------------------------------------------------------- */
@@ -478,7 +582,7 @@ int main(int argc, char **argv)
     policy_masks = malloc(BADUGI_POLICY_ENTRIES);
     policy_first = malloc(BADUGI_POLICY_ENTRIES * sizeof *policy_first);
     size_t first_bad;
-    if (forged_sums())
+    if (forged_sums() || phh_hands())
         return 1;
     for (long round = 0; round < rounds; round++) {
         /* One hand of text, in a buffer of exactly its length. */
@@ -537,10 +641,18 @@ int main(int argc, char **argv)
 
         /* PokerStars hands, damaged, in a buffer of exactly their length. */
         static char hands_scratch[16384];
-        length = random_hands(hands_scratch, sizeof hands_scratch);
+        length = random_hands(hands_scratch, sizeof hands_scratch, STARS_LINES, sizeof STARS_LINES / sizeof *STARS_LINES);
         text = malloc(length ? length : 1);
         memcpy(text, hands_scratch, length);
         if (scan_hands(text, length) || find_all_headers(text, length))
+            return 1;
+        free(text);
+
+        /* PHH hands, damaged, in a buffer of exactly their length, read from a random line on. */
+        length = random_hands(hands_scratch, sizeof hands_scratch, PHH_LINES, sizeof PHH_LINES / sizeof *PHH_LINES);
+        text = malloc(length ? length : 1);
+        memcpy(text, hands_scratch, length);
+        if (scan_phh(text, length))
             return 1;
         free(text);
 

@@ -36,7 +36,7 @@ from badugi_fast.formats.replay import Recorder
 from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
 
-__all__ = ["FORMAT", "LEAD_LINES", "SITE", "parse_hand"]
+__all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand", "parse_table"]
 
 SITE = "PHH"
 _HEADER_PREFIX = "variant"
@@ -79,6 +79,20 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
         raise
     except ValueError as error:
         raise ParseError(str(error), start) from None
+    return hand
+
+
+def parse_table(lines: Sequence[str], start: int, end: int) -> Hand:
+    """The hand at ``lines[start]`` as far as its table goes (``parse_hand`` without the actions): its betting
+    structure, amounts, forced bets, stakes, currency and date. For the hands whose play csrc/phh.c has read and
+    vouched for (well-formed: errors raise as in ``parse_hand``)."""
+    first, table = _first_line(lines, start)
+    last = _last_line(lines, start, end, table)
+    fields = _hand_table(loads("\n".join(lines[first:last])))
+    hand = Hand(SITE, line=start + 1)
+    hand.game, hand.is_badugi, hand.limit = game_of(fields["variant"])
+    reader = _Reader(hand, fields, lines, first, last)
+    reader.table()
     return hand
 
 
@@ -158,11 +172,20 @@ def _read(hand: Hand, fields: dict[str, Any], lines: Sequence[str], first: int, 
     variant = fields["variant"]
     if not isinstance(variant, str):
         raise ValueError(f"variant is {variant!r}: not a string")
-    limit = _LIMITS.get(variant)
-    hand.game, hand.is_badugi, hand.limit = ("Badugi", True, limit) if limit else (variant, False, None)
-    if limit is None:
+    hand.game, hand.is_badugi, hand.limit = game_of(variant)
+    if hand.limit is None:
         return
     _Reader(hand, fields, lines, first, last).run()
+
+
+def game_of(variant: str) -> tuple[str, bool, str | None]:
+    """The game of a PHH variant code, whether it is Badugi, and its betting structure (None when not Badugi).
+
+    >>> game_of("FB"), game_of("FT")
+    (('Badugi', True, 'fixed'), ('FT', False, None))
+    """
+    limit = _LIMITS.get(variant)
+    return ("Badugi", True, limit) if limit else (variant, False, None)
 
 
 def _list(fields: dict[str, Any], key: str, count: int | None, default: Any = None) -> list[Any]:
@@ -267,11 +290,16 @@ class _Reader:
             values += entry if isinstance(entry, list) else [entry]
         return any(isinstance(value, Decimal) and value.is_finite() for value in values)
 
-    def run(self) -> None:
-        hand, fields = self.hand, self.fields
+    def table(self) -> None:
+        """What the hand says before its play: forced bets, stakes, table, currency, date and time."""
         self.build.line = self._key_line("blinds_or_straddles")
         self._forced_bets()
         self._stakes()
+        self._facts()
+
+    def run(self) -> None:
+        hand, fields = self.hand, self.fields
+        self.table()
         self.recorder = Recorder.start(hand, list(hand.seats), self.unknown)
         actions = fields.get("actions")
         if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
@@ -287,7 +315,6 @@ class _Reader:
         self._outcome()
         if self.recorder is not None:
             self.recorder.finish(self.build.line)
-        self._facts()
         hand.showdown = hand.showdown and sum(not folded for folded in self._folded()) >= 2
 
     def _folded(self) -> list[bool]:

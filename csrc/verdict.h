@@ -1,0 +1,91 @@
+/* badugi-fast: the verdict on a recorded hand, in C, shared by the front-ends that read one (csrc/stars.c for
+ * PokerStars text, csrc/phh.c for PHH).
+ *
+ * A front-end reads a hand into a hand_state: its players (seat, stack, what each put in and was paid, the cards
+ * shown), the events the rules replay (rules.h), and the card ledger (who was shown holding which card). This code
+ * then says what history/score.py and badugi_fast/pots.py say of it: the hand replayed by the rules (csrc/rules.c),
+ * the pots built and paid, and the record (stars.h) of a hand the site paid exactly as we would. A hand it cannot
+ * vouch for (the front-end set `bad`, or the replay or the payouts disagree) keeps its BADUGI_HH_FALLBACK record:
+ * Python reads it.
+ */
+#ifndef BADUGI_VERDICT_H
+#define BADUGI_VERDICT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+#include "stars.h"
+
+/* The most any one player's sum of chips (put in, paid, returned, on a street) may reach here: 2^59 hundredths,
+ * about $5.8e15. A single amount is below 10^17 (15 whole digits, see amount()), so adding one to a sum within the
+ * bound cannot overflow, and the verdict's sums over at most BADUGI_HH_MAX_PLAYERS players stay below 10 * 2^59 <
+ * 2^63. A hand that goes past it (a forged one: no site writes such sums) is bad: Python, whose integers do not
+ * overflow, reads it and says what is wrong. */
+#define CHIPS_MAX ((int64_t)1 << 59)
+
+typedef struct {
+    const char *p;
+    size_t n;
+} span;
+
+typedef struct {
+    span name;
+    long seat;
+    int64_t contributed; /* every chip the player put in: blinds, antes, bets */
+    int64_t street;      /* live chips put in on this betting round: "raises to" counts from here */
+    int64_t collected;   /* what the site paid */
+    int64_t returned;    /* uncalled bets the site gave back */
+    int64_t stack;       /* at the start of the hand */
+    int drew;            /* the cards of the player's last draw, until their hand is shown again (-1: none) */
+    int has_collected, folded, mucked;
+    int face_up; /* hole cards the history shows before the first draw (Builder.dealt: hand.dealt): the hero's */
+    int ncards; /* -1: no cards known */
+    uint8_t cards[4];
+    int descriptions, conflicting; /* the site's descriptions of the current cards, and whether they differ */
+    span description;
+} player;
+
+typedef struct {
+    player players[BADUGI_HH_MAX_PLAYERS];
+    int count;
+    int section; /* 0 seats and blinds, 1 the play, 2 the summary */
+    int showdown;
+    int64_t big_blind;
+    int64_t total_pot, rake; /* -1 when the site did not write them */
+    int64_t pots[BADUGI_HH_MAX_PLAYERS];
+    int npots; /* -1 when the site listed no pots */
+    long button;
+    int limit;         /* BADUGI_LIMIT_*, or -1 when the header names none this code knows */
+    int64_t stakes[2]; /* common.stakes_in of the header; 0, 0 when it names none */
+    badugi_event events[BADUGI_HH_MAX_EVENTS]; /* what the players did, for rules.c to replay */
+    size_t nevents;
+    int draws; /* the draws begun (their markers seen) */
+    signed char owner[52]; /* who was shown holding each card, -1 for nobody (formats/replay._check_cards) */
+    int dealt_in, stub; /* the players dealt in (counted at the first draw), and the cards left to draw from */
+    int returns_unwritten; /* the history writes no uncalled bets returned (PHH): none to check */
+    int bad; /* this code cannot vouch for the hand: Python reads it */
+} hand_state;
+
+/* *sum += chips, or a bad hand (and *sum unchanged) when the sum would pass CHIPS_MAX. */
+void badugi_hh_add_chips(int64_t *sum, int64_t chips, hand_state *h);
+
+/* One more thing a player did, for the replay of the rules (rules.h). */
+void badugi_hh_event(hand_state *h, int kind, int player, int64_t value);
+
+/* A draw of `cards` cards, for the card ledger (the stub it comes from). */
+void badugi_hh_drawn(hand_state *h, long cards);
+
+/* Player i's hand is now the `count` cards `cards` (a bad hand unless that could have happened). */
+void badugi_hh_hold(hand_state *h, int i, const uint8_t *cards, int count, int forget_descriptions, int drawn);
+
+/* pots.split_uncalled on what each of n players put in: who gets an uncalled bet back (-1: nobody) and
+ * *uncalled how much; paid[] is left as matched. */
+int badugi_hh_uncalled(int64_t *paid, int n, int64_t *uncalled);
+
+/* The verdict on a hand read in full (not bad): record (its BADUGI_HH_HAND_FIELDS values written, status FALLBACK)
+ * gets its status, flags and player entries when the rules accept the hand and the site paid it as we would. Name
+ * and description spans are written as offsets from `text`. */
+void badugi_hh_verdict(const hand_state *h, const char *text, int64_t *record);
+
+#endif
