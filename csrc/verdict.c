@@ -34,8 +34,13 @@ void badugi_hh_drawn(hand_state *h, long cards)
             h->dealt_in += in_hand[i];
         h->stub = 52 - 4 * h->dealt_in;
     }
-    if (cards > h->stub) {
-        h->stub += 52 - 4 * h->dealt_in;
+    if (cards > h->stub) { /* the discards and the folded hands become the new stub (the engine's draw): all but
+                              the live hands, of which this draw takes the rest; cards seen before may come back */
+        int folded[BADUGI_HH_MAX_PLAYERS] = {0}, live = h->dealt_in;
+        for (size_t k = 0; k < h->nevents; k++)
+            if (h->events[k].kind == BADUGI_EVENT_FOLD && !folded[h->events[k].player]++)
+                live--;
+        h->stub = 52 - 4 * live;
         memset(h->owner, -1, sizeof h->owner);
     }
     h->stub -= (int)cards;

@@ -402,3 +402,18 @@ def test_a_card_dealt_again_across_a_reshuffle_reads_the_same(
     for text in forged:
         python, fast, _ = both(phh_run(text), monkeypatch)
         assert fast == python
+
+
+def test_folded_hands_shuffled_into_a_new_stub_are_dealt_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten-handed, the stub runs out twice; the second new stub holds the hands folded since, and the engine deals a
+    folded player's card to another (docs/rules.md). Counting the new stub as the discards alone missed that second
+    reshuffle and called hand 376 a mismatch ("Player5 draws Jd, dealt already to Player7"), in Python and in C."""
+    options = ("--limit", "pot", "--players", "10", "--rake", "3", "--rake-cap", "2", "--stakes", "0.25/0.50")
+    path = simulated(tmp_path, "--hands", "400", "--seed", "10", *options)
+    statuses = []
+    for run in runs(path):
+        python, fast, _ = both(run, monkeypatch)
+        assert fast == python
+        statuses += [(record["hand_id"], record["status"]) for record in fast]
+    assert ("100100000376", "verified") in statuses
+    assert {status for _, status in statuses} <= {"verified", "no_showdown"}

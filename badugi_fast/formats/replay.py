@@ -257,12 +257,18 @@ def _check_cards(hand: Hand, players: int) -> None:
     kept: dict[str, int] = {}  # how many of those cards the player's draws since must have kept
     owner: dict[str, str] = {}  # who was dealt each card seen (since the last reshuffle)
     stub = 52 - 4 * players  # the cards left to draw from
-    events: list[Sight | Draw] = sorted([*hand.sights, *hand.draws], key=_order)
+    live = players  # the players who have not folded
+    folds = [action for action in hand.actions if action.kind == "fold"]
+    events: list[Sight | Draw | Action] = sorted([*hand.sights, *hand.draws, *folds], key=_order)
     for event in events:
         name = event.player
+        if isinstance(event, Action):
+            live -= 1
+            continue
         if isinstance(event, Draw):
-            if event.discarded > stub:  # the discards become the new stub: cards seen before may come back
-                stub += 52 - 4 * players  # at most; the exact count does not matter once the check is relaxed
+            if event.discarded > stub:  # the discards and the folded hands become the new stub (the engine's
+                # draw): all but the live hands, of which this draw takes the rest; cards seen before may come back
+                stub = 52 - 4 * live
                 owner.clear()
             stub -= event.discarded
             thrown, new = event.thrown, event.new_cards
