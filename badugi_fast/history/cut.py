@@ -5,8 +5,10 @@ every header gives exactly one hand. A run is up to ``RUN_HANDS`` consecutive ha
 ``RUN_BYTES``): the unit of work that ``read`` turns into results, in this process or in a worker. A run knows
 where it sits in its file (the number of its first hand, its first line), so records are the same however a file
 is cut. Memory stays bounded whatever the input: a run is held until it is handed on, a hand longer than
-``MAX_HAND_BYTES`` becomes an error record without being kept, and a file with no hand header in its first
-``MAX_PREAMBLE_BYTES`` is given up with an error record.
+``MAX_HAND_BYTES`` becomes an error record without being kept, a line longer than ``MAX_HAND_BYTES`` is dropped as
+it streams (it can be no header; the hand it is in is an error record that names it), and a file with no hand header
+in its first ``MAX_PREAMBLE_BYTES`` is given up with an error record. Every step looks at each byte a bounded number
+of times: time is linear in the size of the input.
 """
 
 from __future__ import annotations
@@ -116,6 +118,18 @@ def cut(source: Source, run_hands: int = RUN_HANDS) -> Iterator[Unit]:
         yield Unreadable(source.name, "unknown", 0, 1, "", "no hand history of a known site in this file")
 
 
+def size_text(size: int) -> str:
+    """A bound in bytes as people read it.
+
+    >>> size_text(1 << 20), size_text(64 << 10), size_text(1000)
+    ('1 MiB', '64 KiB', '1000 bytes')
+    """
+    for unit, shift in (("MiB", 20), ("KiB", 10)):
+        if size >= 1 << shift and size % (1 << shift) == 0:
+            return f"{size >> shift} {unit}"
+    return f"{size} bytes"
+
+
 def _why(error: BaseException) -> str:
     """The reason of an error record for a file that could not be read to its end."""
     if isinstance(error, OSError) and not isinstance(error, EOFError) and error.strerror:
@@ -141,6 +155,7 @@ class _Cutter:
         self.before = b""  # the last few lines before ``base``: the lead of a run that starts there
         self.hands_seen = 0  # hands handed on so far (in runs or as unreadable)
         self.skipping = False  # dropping the text of a hand too long to read, up to the next header
+        self.in_long_line = False  # dropping a line too long to be a header, up to its newline
         self.given_up = False
 
     @property
@@ -154,11 +169,38 @@ class _Cutter:
 
     def add(self, block: bytes) -> Iterator[Unit]:
         """Take one block of text; hand on the runs it completes."""
+        if self.in_long_line:
+            block = self._rest_of_long_line(block)
+            if not block:
+                yield from self._between_hands(final=False)
+                return
+        complete = block.rfind(b"\n") + 1  # lines before this are whole: headers are read from whole lines
         self.buffer += block
-        complete = self.buffer.rfind(b"\n") + 1  # lines before this are whole: headers are read from whole lines
         if complete:
-            self._find(self.base + complete)
+            self._find(self.end - len(block) + complete)
         yield from self._hand_on(final=False)
+        if not self.offsets and self.end - self.scanned > MAX_HAND_BYTES:
+            self._drop_long_line()
+
+    def _drop_long_line(self) -> None:
+        """The open line is longer than any header (and no hand is open): drop it, and what comes of it until its
+        newline."""
+        self.before = b""
+        self.base, self.base_line = self.end, self.scanned_line
+        self.scanned = self.base
+        self.buffer.clear()
+        self.in_long_line = True
+
+    def _rest_of_long_line(self, block: bytes) -> bytes:
+        """``block`` after the end of the long line being dropped (empty when the line goes on)."""
+        newline = block.find(b"\n")
+        if newline < 0:
+            self.base = self.scanned = self.base + len(block)
+            return b""
+        self.in_long_line = False
+        self.base = self.scanned = self.base + newline + 1
+        self.base_line = self.scanned_line = self.base_line + 1
+        return block[newline + 1 :]
 
     def finish(self) -> Iterator[Unit]:
         """The end of the text: hand on everything left."""
@@ -271,8 +313,8 @@ class _Cutter:
         """No hand is open: the text read so far is a preamble, or the rest of a hand too long to read."""
         if not self.skipping and self.hands_seen == 0 and self.end > MAX_PREAMBLE_BYTES and not final:
             self.given_up = True
-            mib = MAX_PREAMBLE_BYTES >> 20
-            yield Unreadable(self.source.name, "unknown", 0, 1, "", f"no hand header in the first {mib} MiB")
+            limit = size_text(MAX_PREAMBLE_BYTES)
+            yield Unreadable(self.source.name, "unknown", 0, 1, "", f"no hand header in the first {limit}")
             return
         self._let_go(self.scanned, self.scanned_line)
 
@@ -283,15 +325,11 @@ class _Cutter:
         self._forget(1)
         header_end = self.buffer.find(b"\n", start - self.base)
         header = text_of(bytes(self.buffer[start - self.base : header_end]))
-        limit = MAX_HAND_BYTES >> 20
-        unreadable = Unreadable(
-            self.source.name,
-            form.site,
-            self.hands_seen,
-            line + 1,
-            hand_id_of(header),
-            f"a hand longer than {limit} MiB: not read",
-        )
+        limit = size_text(MAX_HAND_BYTES)
+        reason = f"a hand longer than {limit}: not read"
+        if not self.offsets and self.end - self.scanned > MAX_HAND_BYTES:
+            reason = f"its line {self.scanned_line + 1} is longer than {limit}: the hand is not read"
+        unreadable = Unreadable(self.source.name, form.site, self.hands_seen, line + 1, hand_id_of(header), reason)
         self.hands_seen += 1
         if self.offsets:
             self._let_go(self.offsets[0], self.lines[0])
