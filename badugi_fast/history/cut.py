@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import bisect
 import operator
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 from badugi_fast.formats.common import hand_id_of
@@ -25,7 +25,20 @@ from badugi_fast.history.inputs import READ_ERRORS, Source
 from badugi_fast.history.sites import find_headers
 from badugi_fast.history.sources import TextStream, is_url, text_of
 
-__all__ = ["MAX_HAND_BYTES", "MAX_PREAMBLE_BYTES", "RUN_BYTES", "RUN_HANDS", "Run", "Unit", "Unreadable", "cut"]
+__all__ = [
+    "BYTES_PER_RECORD",
+    "MAX_HAND_BYTES",
+    "MAX_PREAMBLE_BYTES",
+    "MIN_RECORDS",
+    "RUN_BYTES",
+    "RUN_HANDS",
+    "Run",
+    "Unit",
+    "Unreadable",
+    "cut",
+    "most_hands",
+    "size_text",
+]
 
 #: Hands per run: enough that handing a run to a worker costs little next to reading it, few enough to share work.
 RUN_HANDS = 1000
@@ -35,6 +48,10 @@ RUN_BYTES = 4 << 20
 MAX_HAND_BYTES = 1 << 20
 #: A file whose first this many bytes hold no hand header is given up (an ``error`` record).
 MAX_PREAMBLE_BYTES = 64 << 20
+#: Records a source may give at most, whatever its size, and one more per this many bytes it takes as stored
+#: (``most_hands``); past that bound, one ``error`` record, and the rest is not read.
+MIN_RECORDS = 100_000
+BYTES_PER_RECORD = 16
 _LEAD_BYTES = 64 << 10
 
 
@@ -97,9 +114,25 @@ Unit = Run | Unreadable
 
 def cut(source: Source, run_hands: int = RUN_HANDS) -> Iterator[Unit]:
     """The hands of ``source`` in runs, in order, with an ``Unreadable`` for whatever cannot be read."""
+    if source.members is not None:
+        yield from _cut_archive(source, run_hands)
+    else:
+        yield from _cut_file(source, run_hands, most_hands(source.size))
+
+
+def most_hands(size: int | None) -> int | None:
+    """How many hands (records) a source of ``size`` bytes as stored may give at most: ``MIN_RECORDS`` and one per
+    ``BYTES_PER_RECORD`` bytes (None: no bound, the size is not known). Real histories take hundreds of bytes a
+    hand even compressed; a few bytes of compressed header lines would otherwise give millions of records."""
+    return None if size is None else MIN_RECORDS + size // BYTES_PER_RECORD
+
+
+def _cut_file(source: Source, run_hands: int, most: int | None) -> Generator[Unit, None, int | None]:
+    """``cut`` of a source that is no archive, giving at most about ``most`` hands; returns how many it gave, or
+    None when the rest of the source was given up."""
     if source.error is not None:
         yield Unreadable(source.name, "unknown", 0, 1, "", source.error)
-        return
+        return 1
     cutter = _Cutter(source, run_hands)
     try:
         with source.open() as stream:
@@ -108,14 +141,50 @@ def cut(source: Source, run_hands: int = RUN_HANDS) -> Iterator[Unit]:
             for block in text.blocks():
                 yield from cutter.add(block)
                 if cutter.given_up:
-                    return
+                    return None
+                if most is not None and cutter.hands_seen > most:
+                    yield from cutter.finish_early()
+                    yield Unreadable(
+                        source.name, "unknown", cutter.hands_seen, cutter.last_line() + 1, "", _too_many(most)
+                    )
+                    return None
     except READ_ERRORS as error:
         yield from cutter.finish()
         yield Unreadable(source.name, "unknown", cutter.hands_seen, cutter.last_line() + 1, "", _why(error))
-        return
+        return cutter.hands_seen + 1
     yield from cutter.finish()
     if cutter.hands_seen == 0 and source.strict:
         yield Unreadable(source.name, "unknown", 0, 1, "", "no hand history of a known site in this file")
+        return 1
+    return cutter.hands_seen
+
+
+def _too_many(most: int) -> str:
+    return (
+        f"more than {most:,} hands for the size of the file (at most {MIN_RECORDS:,} and one per "
+        f"{BYTES_PER_RECORD} bytes as stored): the rest is not read"
+    )
+
+
+def _cut_archive(source: Source, run_hands: int) -> Iterator[Unit]:
+    """``cut`` of an archive read in one pass (tar): each member in turn, all of them within the archive's bound
+    on hands. A member given up (a bomb) ends the archive: the rest could only be reached through it."""
+    assert source.members is not None
+    most = most_hands(source.size)
+    given = 0
+    try:
+        with source.open() as stream:
+            for member in source.members(stream):
+                hands = yield from _cut_file(member, run_hands, None if most is None else most - given)
+                if hands is None:
+                    yield Unreadable(source.name, "unknown", 0, 1, "", f"not read after {member.name}, given up")
+                    return
+                given += hands
+    except READ_ERRORS as error:
+        yield Unreadable(source.name, "unknown", 0, 1, "", _why(error))
+        return
+    if given == 0 and source.strict:
+        yield Unreadable(source.name, "unknown", 0, 1, "", "no hand history of a known site in this archive")
 
 
 def size_text(size: int) -> str:
@@ -201,6 +270,10 @@ class _Cutter:
         self.base = self.scanned = self.base + newline + 1
         self.base_line = self.scanned_line = self.base_line + 1
         return block[newline + 1 :]
+
+    def finish_early(self) -> Iterator[Unit]:
+        """The runs of the headers found so far (the last one's hand ends where reading stops)."""
+        yield from self._hand_on(final=True)
 
     def finish(self) -> Iterator[Unit]:
         """The end of the text: hand on everything left."""

@@ -1,8 +1,10 @@
 """The first stage of ``badugi score``: what to read, and its text as a stream of UTF-8 blocks.
 
 - A path is a file, a folder (read recursively in sorted order, hidden files and folders left out, each file once
-  however many links lead to it), a ``.gz``/``.bz2``/``.xz`` file, a ``.zip`` archive (each member a file of its
-  own, named ``archive.zip/member``), a FIFO or device such as ``/dev/stdin``, or ``-`` for stdin.
+  however many links lead to it), a ``.gz``/``.bz2``/``.xz`` file, a zip or tar archive (each member a file of its
+  own, named ``archive.zip/member``: ``archives``), a FIFO or device such as ``/dev/stdin``, or ``-`` for stdin.
+- A file name that is not valid UTF-8 is shown (in records and messages) with its other bytes escaped as ``\\xNN``
+  (``archives.shown``); the file is read under its own name.
 - Everything is read as it streams, a block at a time: memory does not grow with the size of a file or archive.
 - Text is normalised on the way: a BOM says UTF-8 or UTF-16 (LE/BE), zero bytes say BOM-less UTF-16 LE; UTF-16 is
   turned into UTF-8; CRLF and CR become LF; a BOM at the start of any line (files joined together) is dropped.
@@ -13,24 +15,28 @@
 
 from __future__ import annotations
 
-import bz2
 import codecs
 import contextlib
-import gzip
 import io
-import lzma
 import os
 import sys
-import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import IO, Union
 
 from badugi_fast.files import identity
 from badugi_fast.history import remote
+from badugi_fast.history.archives import (
+    ARCHIVE_SUFFIXES,
+    COMPRESSED,
+    archive_of,
+    decompressing,
+    shown,
+    tar_members,
+    zip_sources,
+)
 from badugi_fast.history.encodings import BE, LE, LONGEST, UTF8, Change, change_in
-from badugi_fast.history.inputs import READ_ERRORS, Opener, Readable, Source
+from badugi_fast.history.inputs import Readable, Source
 
 __all__ = [
     "BLOCK_BYTES",
@@ -54,14 +60,8 @@ SAMPLES = Path(__file__).with_name("samples")
 #: How much raw (decompressed) data is read at a time.
 BLOCK_BYTES = 1 << 20
 
-#: Compressed files by suffix, and how to open one for reading its decompressed bytes.
-_DECOMPRESSORS: dict[str, Callable[[str], AbstractContextManager[Readable]]] = {
-    ".gz": gzip.GzipFile,
-    ".bz2": bz2.BZ2File,
-    ".xz": lzma.LZMAFile,
-}
 #: Every kind of compressed file and archive read here, by suffix (what ``badugi score --help`` lists).
-PACKED_SUFFIXES = (*_DECOMPRESSORS, ".zip")
+PACKED_SUFFIXES = (*COMPRESSED, *ARCHIVE_SUFFIXES)
 _UTF8_BOM = b"\xef\xbb\xbf"
 
 
@@ -159,33 +159,19 @@ def _walk(folder: str) -> list[str]:
 
 
 def _file_sources(path: str, strict: bool, file: tuple[int, int] | None) -> list[Source]:
-    """The sources of one file: itself, its decompressed content, or each member of a zip archive. ``file`` is its
+    """The sources of one file: itself, its decompressed content, or each member of an archive. ``file`` is its
     identity (None when it is not a regular file: a FIFO or a device is read as a stream)."""
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix == ".zip":
-        try:
-            with zipfile.ZipFile(path) as archive:
-                members = [member.filename for member in archive.infolist() if not member.is_dir()]
-        except READ_ERRORS as error:
-            return [Source(path, _nothing, strict, file=file, error=f"cannot decompress: {error}")]
-        return [Source(f"{path}/{member}", _zip_opener(path, member), strict, file=file) for member in members]
-    if suffix in _DECOMPRESSORS:
-        decompress = _DECOMPRESSORS[suffix]
-        return [Source(path, lambda: decompress(path), strict, file=file)]
-    return [Source(path, lambda: open(path, "rb"), strict, path if file is not None else None, file)]
-
-
-def _zip_opener(archive: str, member: str) -> Opener:
-    @contextlib.contextmanager
-    def open_member() -> Iterator[Readable]:
-        with zipfile.ZipFile(archive) as zipped, zipped.open(member) as stream:
-            yield stream
-
-    return open_member
-
-
-def _nothing() -> AbstractContextManager[Readable]:
-    return io.BytesIO()
+    size = os.path.getsize(path) if file is not None else None
+    kind = archive_of(path)
+    if kind == "zip":
+        return zip_sources(path, strict, file, size)
+    name = shown(path)
+    if kind == "tar":
+        return [Source(name, lambda: open(path, "rb"), strict, file=file, size=size, members=tar_members(name, strict))]
+    decompress = COMPRESSED.get(os.path.splitext(path)[1].lower())
+    if decompress is not None:
+        return [Source(name, decompressing(lambda: open(path, "rb"), decompress), strict, file=file, size=size)]
+    return [Source(name, lambda: open(path, "rb"), strict, path if file is not None else None, file, size=size)]
 
 
 def sources_of(source: SourceLike) -> list[Source]:
