@@ -46,6 +46,12 @@ def _marks() -> tuple[re.Pattern[bytes], dict[bytes, str]]:
     return re.compile(b"|".join(map(re.escape, alternatives))), prefixes
 
 
+@functools.cache
+def _utf16_starts() -> frozenset[bytes]:
+    """The first two bytes of every mark of UTF-16: one of them is in any text where UTF-16 starts."""
+    return frozenset(mark[:2] for mark, codec in _marks()[1].items() if codec != UTF8) | frozenset(_BOMS.values())
+
+
 #: The longest byte sequence ``change_in`` looks for: a block's last this many bytes minus one may hold the start
 #: of one, and are looked at again with the next block.
 LONGEST = max(len(mark) for mark in _marks()[1])
@@ -61,6 +67,8 @@ def change_in(data: bytes, start: int, limit: int, codec: str, final: bool) -> C
     """
     if codec == UTF8 and not (b"\x00" in data or b"\xfe" in data or b"\xff" in data):
         return None  # every mark of UTF-16 has one of these: a memchr each, for the text of nearly every file
+    if codec == UTF8 and not any(pair[1:] in data and pair in data for pair in _utf16_starts()):
+        return None  # zeros, Latin-1: a memchr and a substring search each, not the pattern tried at every zero
     pattern, prefixes = _marks()
     for found in pattern.finditer(data, start):
         at = found.start()
