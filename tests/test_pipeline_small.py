@@ -4,14 +4,19 @@ something else than a decision."""
 
 from __future__ import annotations
 
+import io
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 from badugi_fast.cli import main
+from badugi_fast.formats import phh
 from badugi_fast.game import TableRules, simulate
+from badugi_fast.game.played import hands_of as recorded_hands
 from badugi_fast.game.policies import BasicPolicy
+from badugi_fast.history.pipeline import score_file
 from badugi_fast.history.sources import SAMPLES
 from badugi_fast.rules.engine import HandState
 
@@ -86,3 +91,32 @@ def test_a_policy_answering_no_decision_is_a_value_error(answer: object, drawing
     policy = _Answers(answer, drawing)
     with pytest.raises(ValueError, match="policy for player"):
         list(simulate(5, 2, TableRules(10, 20), seed=1, policies=[policy, policy]))
+
+
+@pytest.mark.parametrize("stakes", ["1/1", "0.25/0.25"])
+def test_simulate_refuses_stakes_its_scorer_would_reject(stakes: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Equal blinds were simulated, and every hand of them was then a mismatch or an error."""
+    assert main(["simulate", "--hands", "3", "--stakes", stakes]) == 2
+    assert "the small blind must be less than the big blind" in capsys.readouterr().err
+
+
+def _phh_hand() -> str:
+    played = simulate(1, 6, TableRules(10, 20), seed=1)
+    out = io.StringIO()
+    list(phh.write(recorded_hands(played, None), out))  # written as it is consumed
+    return out.getvalue()
+
+
+def test_phh_fields_out_of_range_and_foreign_digits_are_error_records_not_crashes() -> None:
+    """``year = 99999999999999999`` was an OverflowError for the whole hand; ``cbr ٤٠`` was read as 40."""
+    hand = _phh_hand()
+    huge = hand.replace('variant = "FB"', 'variant = "FB"\nyear = 99999999999999999\nmonth = 1\nday = 1', 1)
+    (result,) = score_file(huge)
+    assert "Overflow" not in str(result.reason)
+    assert result.status == score_file(hand)[0].status
+    bet = re.search(r'"p\d cbr (\d+)"', hand)
+    assert bet is not None
+    foreign = hand[: bet.start(1)] + "٤٠" + hand[bet.end(1) :]
+    (refused,) = score_file(foreign)
+    assert refused.status == "error"
+    assert "not a number" in str(refused.reason)

@@ -116,6 +116,11 @@ def _write_phh(hands: Iterable[PlayedHand], out: TextIO, currency: str | None) -
 def run(args: argparse.Namespace) -> int:
     """Simulate, write, and report how fast."""
     small, big, cash = parse_stakes(args.stakes)
+    if small == big:  # refused here, not hand by hand when the histories are scored
+        raise ValueError(
+            f"--stakes {args.stakes}: the small blind must be less than the big blind (with equal blinds the "
+            "histories do not say which blind is which, and badugi score reads no hand of them)"
+        )
     rules = TableRules(
         small,
         big,
