@@ -35,25 +35,38 @@ def replacing(path: str, binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
     """A text stream (UTF-8; a binary one when ``binary``) whose content becomes the file ``path`` when the
     ``with`` block ends normally: it is written to a temporary file in the same folder, which then replaces ``path``
     in one step, so an interrupted run never leaves half a file where a good one was. ``path`` that exists and is
-    not a regular file (``/dev/stdout``, a FIFO) is written directly."""
+    not a regular file (``/dev/stdout``, a FIFO) is written directly; ``path`` that is a symbolic link has its
+    target replaced (the link stays). Errors name ``path``, never the temporary file."""
     if os.path.exists(path) and identity(path) is None:
         with _open(path, binary) as stream:
             yield stream
         return
-    folder, name = os.path.split(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
+    given, path = path, os.path.realpath(path)  # a link's target is replaced, the link kept
+    folder, name = os.path.split(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
+    except OSError as error:
+        raise _about(error, given) from None
     try:
         with _open(handle, binary) as stream:
             yield stream
-        if os.path.exists(path):
-            os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))
-        else:
-            os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
+        try:
+            if os.path.exists(path):
+                os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))
+            else:
+                os.chmod(temporary, 0o666 & ~_umask())
+            os.replace(temporary, path)
+        except OSError as error:
+            raise _about(error, given) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _about(error: OSError, path: str) -> OSError:
+    """``error`` about the output ``path`` the user named, not the temporary file written beside it."""
+    return OSError(error.errno, error.strerror or str(error), path)
 
 
 @contextlib.contextmanager

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import contextlib
 import multiprocessing
+import multiprocessing.pool
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
@@ -55,8 +58,45 @@ def ordered_map(
     elif jobs <= 1:
         yield from map(work, items)
     else:
-        with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
+        with _pool(jobs) as pool:
             yield from _in_order(lambda item: pool.apply_async(work, (item,)).get, items, jobs, prepare)
+
+
+@contextlib.contextmanager
+def _pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A pool of ``jobs`` worker processes that leave Ctrl-C and SIGTERM (sent to the whole process group) to the
+    parent, and finish what they were given when the block ends, however it ends. A worker ended by a signal (or by
+    ``Pool.terminate``) in the middle of sending a result leaves the pool's lock taken or half a message in its pipe,
+    and the parent waited for it forever. The signals are held back while the workers start, so that none reaches a
+    worker before it ignores them."""
+    holding = hasattr(signal, "pthread_sigmask")  # not on Windows
+    if holding:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        pool = multiprocessing.get_context(_start_method()).Pool(jobs, initializer=_leave_signals_to_the_parent)
+    except BaseException:
+        if holding:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+        raise
+    try:
+        if holding:  # a signal held back is raised here, where the pool is stopped on the way out
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+        yield pool
+    finally:
+        pool.close()  # the workers finish the few items in flight (under a second) and stop, their pipes whole
+        pool.join()
+
+
+def _leave_signals_to_the_parent() -> None:
+    """(In a worker.) Ctrl-C and SIGTERM are the parent's to handle: it stops the workers when it ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+#: The signals held back while workers start.
+_HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 def _in_order(

@@ -1,5 +1,7 @@
 """Peak memory of ``badugi score`` on big and hostile inputs: a 250 MB and a 1 GB PokerStars file, the same 1 GB
-gzipped, and a compressed bomb (1 MB of gzip holding 1 GB of zeros), each with ``--jobs 1`` and ``--jobs 2``.
+gzipped, a compressed bomb (1 MB of gzip holding 1 GB of zeros), a hand header followed by a line of 1 GiB with no
+newline (xz), the 1 GB file as a .tar.gz, 8,000 zip members, and header lines that amplify (a little gzip holding
+millions of them), each with ``--jobs 1`` and ``--jobs 2``.
 
     python scripts/memory_bound.py [--folder DIR] [--sizes 250,1000]
 
@@ -11,10 +13,13 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import lzma
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -52,6 +57,43 @@ def bomb(path: Path) -> Path:
     return path
 
 
+def long_line(path: Path) -> Path:
+    """About 150 KB of xz holding a hand header, then a line of 1 GiB with no newline (written once)."""
+    if not path.exists():
+        with lzma.open(path, "wb", preset=1) as out:
+            out.write(stars_hands()[0].split("\n")[0].encode() + b"\n")
+            for _ in range(64):
+                out.write(b"x" * (1 << 24))
+    return path
+
+
+def tarred(path: Path, member: Path) -> Path:
+    """``member`` as the one member of a .tar.gz (written once)."""
+    if not path.exists():
+        with tarfile.open(path, "w:gz", compresslevel=1) as tar:
+            tar.add(member, arcname=member.name)
+    return path
+
+
+def many_members(path: Path, members: int = 8000) -> Path:
+    """A zip of ``members`` small PokerStars files (written once)."""
+    if not path.exists():
+        hand = stars_hands()[0].encode()
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            for number in range(members):
+                archive.writestr(f"hands-{number:05d}.txt", hand)
+    return path
+
+
+def amplifying(path: Path, lines: int = 6_000_000) -> Path:
+    """A little gzip holding millions of bare KingsClub header lines (written once)."""
+    if not path.exists():
+        with gzip.open(path, "wb", compresslevel=9) as out:
+            for _ in range(lines // 100_000):
+                out.write(b"#1: Limit Badugi - 30/60\n" * 100_000)
+    return path
+
+
 def measure(path: Path, jobs: int) -> tuple[float, float, float, int]:
     """(peak MiB of the process, peak MiB of a worker, seconds, exit status) of scoring ``path``."""
     started = time.perf_counter()
@@ -80,13 +122,17 @@ def main() -> None:
         with open(biggest, "rb") as source, gzip.open(zipped, "wb", compresslevel=1) as out:
             while block := source.read(1 << 24):
                 out.write(block)
-    inputs += [zipped, bomb(args.folder / "bomb.gz")]
+    inputs += [zipped, bomb(args.folder / "bomb.gz"), long_line(args.folder / "long-line.txt.xz")]
+    inputs += [tarred(args.folder / f"{biggest.stem}.tar.gz", biggest), many_members(args.folder / "members.zip")]
+    inputs.append(amplifying(args.folder / "headers.txt.gz"))
     print(f"{'input':<28} {'MB on disk':>10} {'jobs':>4} {'peak MiB':>9} {'worker MiB':>10} {'seconds':>8} {'exit':>4}")
+    sys.stdout.flush()
     for path in inputs:
         for jobs in (1, 2):
             own, workers, seconds, status = measure(path, jobs)
             size = path.stat().st_size / 1e6
             print(f"{path.name:<28} {size:>10.1f} {jobs:>4} {own:>9.0f} {workers:>10.0f} {seconds:>8.1f} {status:>4}")
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

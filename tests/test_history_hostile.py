@@ -285,7 +285,7 @@ def test_a_fifo_is_read_as_a_stream(tmp_path: Path, capsys: pytest.CaptureFixtur
     writer.join()
     assert (status, len(records)) == (0, 2)
     folder_with_fifo = score_records([str(tmp_path)], capsys)  # inside a folder a FIFO is not opened (it could block)
-    assert folder_with_fifo[:2] == (0, [])
+    assert folder_with_fifo[:2] == (2, [])  # and so nothing was read: an error (issue 17)
 
 
 def test_dev_stdin_and_dash() -> None:

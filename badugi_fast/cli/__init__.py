@@ -8,7 +8,8 @@ the command quietly with status 141, as a shell reports SIGPIPE. ``--quiet`` (ev
 writes on stderr while it runs (progress, summary, notes, warnings): the error line of a command that fails is still
 printed. Closed standard streams (``<&-``, ``>&-``, ``2>&-``) are errors where they are used, never tracebacks:
 reading a closed stdin gives an error record, writing to a closed stdout ends with status 2, and a closed stderr
-only loses the messages.
+only loses the messages. Ctrl-C ends a command with status 130 and SIGTERM with 143, promptly, after removing any
+output not yet complete (no ``.partial`` file is left) and ending its worker processes.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ import errno
 import importlib
 import io
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-__all__ = ["BROKEN_PIPE", "main", "paths_help"]
+__all__ = ["BROKEN_PIPE", "INTERRUPTED", "TERMINATED", "Terminated", "main", "paths_help"]
 
 #: subcommand -> (module of this package with add_arguments/run, one-line help)
 _COMMANDS: dict[str, tuple[str, str]] = {
@@ -42,13 +44,50 @@ _COMMANDS: dict[str, tuple[str, str]] = {
 
 #: Exit status when the reader of our output went away: 128 + SIGPIPE, as shells report it.
 BROKEN_PIPE = 141
+#: Exit status after Ctrl-C (128 + SIGINT) and after SIGTERM (128 + SIGTERM).
+INTERRUPTED, TERMINATED = 130, 143
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     _standard_streams()
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    args = _parse(arguments)
+    command = "badugi"
+    try:
+        with _terminated_as_interrupted():
+            args = _parse(list(sys.argv[1:] if argv is None else argv))
+            command = f"badugi {args.command}"
+            return _run(args)
+    except KeyboardInterrupt as interrupted:  # Ctrl-C, or SIGTERM: every ``with`` block has cleaned up on the way
+        terminated = isinstance(interrupted, Terminated)
+        print(f"{command}: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return TERMINATED if terminated else INTERRUPTED
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, as Ctrl-C raises ``KeyboardInterrupt``: outputs not yet complete are
+    removed and worker processes ended on the way out, as for Ctrl-C."""
+
+
+@contextlib.contextmanager
+def _terminated_as_interrupted() -> Iterator[None]:
+    """SIGTERM raises ``Terminated`` meanwhile (in the main thread), instead of ending the process on the spot."""
+
+    def terminate(number: int, frame: object) -> None:
+        raise Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread: signals stay as they are
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the parsed command: its status, or 2 after a one-line error."""
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         with _dropped_stderr() if args.quiet else contextlib.nullcontext():
@@ -64,9 +103,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # stdout for good: the exit's flush must not fail
         print(f"badugi {args.command}: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"badugi {args.command}: interrupted", file=sys.stderr)
-        return 130
 
 
 def _parse(arguments: list[str]) -> argparse.Namespace:

@@ -34,13 +34,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the report as JSON instead of a table")
 
 
+#: The most each count may be: the hands are made up front (52 bytes of draws each, and more), so 10**12 of them
+#: would need terabytes; these take minutes, not days.
+MOST = {"hands": 50_000_000, "repeat": 1000, "slow_hands": 5_000_000, "game_hands": 100_000}
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     """Run the benchmark the arguments describe; ValueError for arguments out of range."""
     for option in ("hands", "repeat", "slow_hands"):
-        if getattr(args, option) < 1:
-            raise ValueError(f"--{option.replace('_', '-')} must be at least 1")
-    if args.game_hands < 0:
-        raise ValueError("--game-hands must be 0 or more")
+        if not 1 <= getattr(args, option) <= MOST[option]:
+            raise ValueError(f"--{option.replace('_', '-')} must be from 1 to {MOST[option]:,}")
+    if not 0 <= args.game_hands <= MOST["game_hands"]:
+        raise ValueError(f"--game-hands must be from 0 to {MOST['game_hands']:,}")
     from badugi_fast.bench.report import run_benchmark
 
     def progress(message: str) -> None:

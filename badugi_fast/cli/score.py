@@ -2,7 +2,8 @@
 
 With no PATH it scores the sample histories shipped inside the package. Exit status: 0 when no hand mismatched
 or failed to parse, 1 otherwise, 2 on a usage error (raised as ValueError/OSError, reported by ``cli``): a missing
-path, an output file that is one of the inputs, a bad option.
+path, an output file that is one of the inputs, a bad option, inputs that hold no hand at all (the files looked at
+are named; no output file is written).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from badugi_fast.cli import paths_help
 from badugi_fast.cli.progress import Progress
 from badugi_fast.extras import require
 from badugi_fast.files import replacing, replacing_folder
+from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
 from badugi_fast.history.sources import SAMPLES, expand, is_url, refuse_as_output
@@ -104,7 +106,18 @@ def run(args: argparse.Namespace) -> int:
             local = not is_url(args.output)  # a folder of an object store is written as it is
             folder = stack.enter_context(replacing_folder(args.output, _is_part)) if local else args.output
             counts = _score(on_dask.write_parts(client, sources, folder), lambda part: None, stop_early, progress)
+        if not counts["hands"]:  # raised here: an output file is not left behind
+            raise ValueError(f"no hand history of a known site in {_looked_at(sources)}")
     return 1 if counts["mismatch"] or counts["error"] else 0
+
+
+def _looked_at(sources: list[Source]) -> str:
+    """What was read, for the error of a run that found no hand: how many files, and the first few."""
+    if not sources:
+        return "the paths given (no file in them)"
+    names = ", ".join(source.name for source in sources[:3])
+    more = f" and {len(sources) - 3:,} more" if len(sources) > 3 else ""
+    return f"the {len(sources):,} file{'s' if len(sources) > 1 else ''} looked at ({names}{more})"
 
 
 def _write_text(stream: TextIO, part: Rendered) -> None:

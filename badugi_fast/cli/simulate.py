@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from badugi_fast.extras import require
-from badugi_fast.files import replacing
+from badugi_fast.files import replacing, replacing_folder
 from badugi_fast.formats import phh
 from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game.played import hands_of as recorded_hands
@@ -116,6 +116,11 @@ def _write_phh(hands: Iterable[PlayedHand], out: TextIO, currency: str | None) -
 def run(args: argparse.Namespace) -> int:
     """Simulate, write, and report how fast."""
     small, big, cash = parse_stakes(args.stakes)
+    if small == big:  # refused here, not hand by hand when the histories are scored
+        raise ValueError(
+            f"--stakes {args.stakes}: the small blind must be less than the big blind (with equal blinds the "
+            "histories do not say which blind is which, and badugi score reads no hand of them)"
+        )
     rules = TableRules(
         small,
         big,
@@ -158,8 +163,11 @@ def _simulate_on_cluster(args: argparse.Namespace, rules: TableRules, currency: 
         raise ValueError(f"--jobs must be 0 or more, not {args.jobs}")
     cluster = require("badugi_fast.cluster", "--dask")
     tables = require("badugi_fast.game.dask", "--dask")
-    with cluster.connect(args.dask, min(args.jobs or cores(), cores())) as client:
+    with (
+        cluster.connect(args.dask, min(args.jobs or cores(), cores())) as client,
+        replacing_folder(args.output, tables.is_table_file) as folder,  # whole, or the folder as it was
+    ):
         hands: int = tables.simulate_tables(
-            client, args.hands, args.players, rules, args.seed, args.output, currency, args.table_hands
+            client, args.hands, args.players, rules, args.seed, folder, currency, args.table_hands
         )
     return hands

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import re
 
 import distributed
 
@@ -17,7 +18,7 @@ from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game.simulate import simulate
 from badugi_fast.rules.engine import TableRules
 
-__all__ = ["TABLE_HANDS", "simulate_tables", "table_seed"]
+__all__ = ["TABLE_HANDS", "is_table_file", "simulate_tables", "table_seed"]
 
 #: Hands per simulated table: one history file each.
 TABLE_HANDS = 10_000
@@ -50,6 +51,15 @@ def simulate_tables(
         table_hands=table_hands,
     )
     return sum(cluster_map(client, play, tables))
+
+
+def is_table_file(name: str) -> bool:
+    """Whether a file in an output folder is one that ``simulate_tables`` writes (``table-NNNNNN.txt``).
+
+    >>> is_table_file("table-000012.txt"), is_table_file("notes.txt")
+    (True, False)
+    """
+    return re.fullmatch(r"table-\d{6,}\.txt", name) is not None
 
 
 def table_seed(seed: int, table: int) -> int:

@@ -24,13 +24,20 @@ __all__ = ["PlayedHand", "play", "simulate"]
 
 
 def play(hand: HandState, policies: Sequence[Policy], rng: random.Random) -> None:
-    """Ask each player's policy in turn until the hand is over."""
+    """Ask each player's policy in turn until the hand is over. A policy's answer that is not what ``Policy`` says
+    (a ``(verb, amount)`` pair with an int amount; a list of the cards to discard) is a ValueError."""
     while (player := hand.to_act) is not None:  # nobody is to act once the hand is complete
         policy = policies[player]
         if hand.phase == DRAW:
-            hand.draw(player, policy.draw(hand, player, rng))
+            discards = policy.draw(hand, player, rng)
+            if not isinstance(discards, (list, tuple, str)):
+                raise ValueError(f"policy for player {player} drew {discards!r}, not a list of the cards to discard")
+            hand.draw(player, discards)
             continue
-        verb, amount = policy.act(hand, player, rng)
+        decision = policy.act(hand, player, rng)
+        if not isinstance(decision, tuple) or len(decision) != 2 or type(decision[1]) is not int:
+            raise ValueError(f"policy for player {player} answered {decision!r}, not a (verb, amount) pair")
+        verb, amount = decision
         if verb == "check":
             hand.check(player)
         elif verb == "call":

@@ -5,15 +5,17 @@ every header gives exactly one hand. A run is up to ``RUN_HANDS`` consecutive ha
 ``RUN_BYTES``): the unit of work that ``read`` turns into results, in this process or in a worker. A run knows
 where it sits in its file (the number of its first hand, its first line), so records are the same however a file
 is cut. Memory stays bounded whatever the input: a run is held until it is handed on, a hand longer than
-``MAX_HAND_BYTES`` becomes an error record without being kept, and a file with no hand header in its first
-``MAX_PREAMBLE_BYTES`` is given up with an error record.
+``MAX_HAND_BYTES`` becomes an error record without being kept, a line longer than ``MAX_HAND_BYTES`` is dropped as
+it streams (it can be no header; the hand it is in is an error record that names it), and a file with no hand header
+in its first ``MAX_PREAMBLE_BYTES`` is given up with an error record. Every step looks at each byte a bounded number
+of times: time is linear in the size of the input.
 """
 
 from __future__ import annotations
 
 import bisect
 import operator
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 from badugi_fast.formats.common import hand_id_of
@@ -23,7 +25,20 @@ from badugi_fast.history.inputs import READ_ERRORS, Source
 from badugi_fast.history.sites import find_headers
 from badugi_fast.history.sources import TextStream, is_url, text_of
 
-__all__ = ["MAX_HAND_BYTES", "MAX_PREAMBLE_BYTES", "RUN_BYTES", "RUN_HANDS", "Run", "Unit", "Unreadable", "cut"]
+__all__ = [
+    "BYTES_PER_RECORD",
+    "MAX_HAND_BYTES",
+    "MAX_PREAMBLE_BYTES",
+    "MIN_RECORDS",
+    "RUN_BYTES",
+    "RUN_HANDS",
+    "Run",
+    "Unit",
+    "Unreadable",
+    "cut",
+    "most_hands",
+    "size_text",
+]
 
 #: Hands per run: enough that handing a run to a worker costs little next to reading it, few enough to share work.
 RUN_HANDS = 1000
@@ -33,6 +48,10 @@ RUN_BYTES = 4 << 20
 MAX_HAND_BYTES = 1 << 20
 #: A file whose first this many bytes hold no hand header is given up (an ``error`` record).
 MAX_PREAMBLE_BYTES = 64 << 20
+#: Records a source may give at most, whatever its size, and one more per this many bytes it takes as stored
+#: (``most_hands``); past that bound, one ``error`` record, and the rest is not read.
+MIN_RECORDS = 100_000
+BYTES_PER_RECORD = 16
 _LEAD_BYTES = 64 << 10
 
 
@@ -95,9 +114,25 @@ Unit = Run | Unreadable
 
 def cut(source: Source, run_hands: int = RUN_HANDS) -> Iterator[Unit]:
     """The hands of ``source`` in runs, in order, with an ``Unreadable`` for whatever cannot be read."""
+    if source.members is not None:
+        yield from _cut_archive(source, run_hands)
+    else:
+        yield from _cut_file(source, run_hands, most_hands(source.size))
+
+
+def most_hands(size: int | None) -> int | None:
+    """How many hands (records) a source of ``size`` bytes as stored may give at most: ``MIN_RECORDS`` and one per
+    ``BYTES_PER_RECORD`` bytes (None: no bound, the size is not known). Real histories take hundreds of bytes a
+    hand even compressed; a few bytes of compressed header lines would otherwise give millions of records."""
+    return None if size is None else MIN_RECORDS + size // BYTES_PER_RECORD
+
+
+def _cut_file(source: Source, run_hands: int, most: int | None) -> Generator[Unit, None, int | None]:
+    """``cut`` of a source that is no archive, giving at most about ``most`` hands; returns how many it gave, or
+    None when the rest of the source was given up."""
     if source.error is not None:
         yield Unreadable(source.name, "unknown", 0, 1, "", source.error)
-        return
+        return 1
     cutter = _Cutter(source, run_hands)
     try:
         with source.open() as stream:
@@ -106,14 +141,62 @@ def cut(source: Source, run_hands: int = RUN_HANDS) -> Iterator[Unit]:
             for block in text.blocks():
                 yield from cutter.add(block)
                 if cutter.given_up:
-                    return
+                    return None
+                if most is not None and cutter.hands_seen > most:
+                    yield from cutter.finish_early()
+                    yield Unreadable(
+                        source.name, "unknown", cutter.hands_seen, cutter.last_line() + 1, "", _too_many(most)
+                    )
+                    return None
     except READ_ERRORS as error:
         yield from cutter.finish()
         yield Unreadable(source.name, "unknown", cutter.hands_seen, cutter.last_line() + 1, "", _why(error))
-        return
+        return cutter.hands_seen + 1
     yield from cutter.finish()
     if cutter.hands_seen == 0 and source.strict:
         yield Unreadable(source.name, "unknown", 0, 1, "", "no hand history of a known site in this file")
+        return 1
+    return cutter.hands_seen
+
+
+def _too_many(most: int) -> str:
+    return (
+        f"more than {most:,} hands for the size of the file (at most {MIN_RECORDS:,} and one per "
+        f"{BYTES_PER_RECORD} bytes as stored): the rest is not read"
+    )
+
+
+def _cut_archive(source: Source, run_hands: int) -> Iterator[Unit]:
+    """``cut`` of an archive read in one pass (tar): each member in turn, all of them within the archive's bound
+    on hands. A member given up (a bomb) ends the archive: the rest could only be reached through it."""
+    assert source.members is not None
+    most = most_hands(source.size)
+    given = 0
+    try:
+        with source.open() as stream:
+            for member in source.members(stream):
+                hands = yield from _cut_file(member, run_hands, None if most is None else most - given)
+                if hands is None:
+                    yield Unreadable(source.name, "unknown", 0, 1, "", f"not read after {member.name}, given up")
+                    return
+                given += hands
+    except READ_ERRORS as error:
+        yield Unreadable(source.name, "unknown", 0, 1, "", _why(error))
+        return
+    if given == 0 and source.strict:
+        yield Unreadable(source.name, "unknown", 0, 1, "", "no hand history of a known site in this archive")
+
+
+def size_text(size: int) -> str:
+    """A bound in bytes as people read it.
+
+    >>> size_text(1 << 20), size_text(64 << 10), size_text(1000)
+    ('1 MiB', '64 KiB', '1000 bytes')
+    """
+    for unit, shift in (("MiB", 20), ("KiB", 10)):
+        if size >= 1 << shift and size % (1 << shift) == 0:
+            return f"{size >> shift} {unit}"
+    return f"{size} bytes"
 
 
 def _why(error: BaseException) -> str:
@@ -141,6 +224,7 @@ class _Cutter:
         self.before = b""  # the last few lines before ``base``: the lead of a run that starts there
         self.hands_seen = 0  # hands handed on so far (in runs or as unreadable)
         self.skipping = False  # dropping the text of a hand too long to read, up to the next header
+        self.in_long_line = False  # dropping a line too long to be a header, up to its newline
         self.given_up = False
 
     @property
@@ -154,11 +238,42 @@ class _Cutter:
 
     def add(self, block: bytes) -> Iterator[Unit]:
         """Take one block of text; hand on the runs it completes."""
+        if self.in_long_line:
+            block = self._rest_of_long_line(block)
+            if not block:
+                yield from self._between_hands(final=False)
+                return
+        complete = block.rfind(b"\n") + 1  # lines before this are whole: headers are read from whole lines
         self.buffer += block
-        complete = self.buffer.rfind(b"\n") + 1  # lines before this are whole: headers are read from whole lines
         if complete:
-            self._find(self.base + complete)
+            self._find(self.end - len(block) + complete)
         yield from self._hand_on(final=False)
+        if not self.offsets and self.end - self.scanned > MAX_HAND_BYTES:
+            self._drop_long_line()
+
+    def _drop_long_line(self) -> None:
+        """The open line is longer than any header (and no hand is open): drop it, and what comes of it until its
+        newline."""
+        self.before = b""
+        self.base, self.base_line = self.end, self.scanned_line
+        self.scanned = self.base
+        self.buffer.clear()
+        self.in_long_line = True
+
+    def _rest_of_long_line(self, block: bytes) -> bytes:
+        """``block`` after the end of the long line being dropped (empty when the line goes on)."""
+        newline = block.find(b"\n")
+        if newline < 0:
+            self.base = self.scanned = self.base + len(block)
+            return b""
+        self.in_long_line = False
+        self.base = self.scanned = self.base + newline + 1
+        self.base_line = self.scanned_line = self.base_line + 1
+        return block[newline + 1 :]
+
+    def finish_early(self) -> Iterator[Unit]:
+        """The runs of the headers found so far (the last one's hand ends where reading stops)."""
+        yield from self._hand_on(final=True)
 
     def finish(self) -> Iterator[Unit]:
         """The end of the text: hand on everything left."""
@@ -271,8 +386,8 @@ class _Cutter:
         """No hand is open: the text read so far is a preamble, or the rest of a hand too long to read."""
         if not self.skipping and self.hands_seen == 0 and self.end > MAX_PREAMBLE_BYTES and not final:
             self.given_up = True
-            mib = MAX_PREAMBLE_BYTES >> 20
-            yield Unreadable(self.source.name, "unknown", 0, 1, "", f"no hand header in the first {mib} MiB")
+            limit = size_text(MAX_PREAMBLE_BYTES)
+            yield Unreadable(self.source.name, "unknown", 0, 1, "", f"no hand header in the first {limit}")
             return
         self._let_go(self.scanned, self.scanned_line)
 
@@ -283,15 +398,11 @@ class _Cutter:
         self._forget(1)
         header_end = self.buffer.find(b"\n", start - self.base)
         header = text_of(bytes(self.buffer[start - self.base : header_end]))
-        limit = MAX_HAND_BYTES >> 20
-        unreadable = Unreadable(
-            self.source.name,
-            form.site,
-            self.hands_seen,
-            line + 1,
-            hand_id_of(header),
-            f"a hand longer than {limit} MiB: not read",
-        )
+        limit = size_text(MAX_HAND_BYTES)
+        reason = f"a hand longer than {limit}: not read"
+        if not self.offsets and self.end - self.scanned > MAX_HAND_BYTES:
+            reason = f"its line {self.scanned_line + 1} is longer than {limit}: the hand is not read"
+        unreadable = Unreadable(self.source.name, form.site, self.hands_seen, line + 1, hand_id_of(header), reason)
         self.hands_seen += 1
         if self.offsets:
             self._let_go(self.offsets[0], self.lines[0])

@@ -6,9 +6,10 @@ found by ``sources``, fsspec URLs by ``remote``; both make these.
 from __future__ import annotations
 
 import lzma
+import tarfile
 import zipfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol
@@ -23,6 +24,7 @@ READ_ERRORS = (
     RuntimeError,  # an encrypted zip member
     NotImplementedError,  # a zip compression method Python does not have
     zipfile.BadZipFile,
+    tarfile.TarError,
     zlib.error,
     lzma.LZMAError,
 )
@@ -44,7 +46,10 @@ class Source:
     statement. ``strict`` is False for files met inside a folder: those may be other kinds of file, and give no
     record when they hold no hand. ``path`` is set when the bytes are the regular file at ``path`` as it is on disk,
     so a part of it can be read back by byte offsets. ``file`` is the (device, inode) of the file on disk it comes
-    from, if any (an archive's, for a member). ``error`` says why the source cannot be read at all."""
+    from, if any (an archive's, for a member). ``error`` says why the source cannot be read at all. ``size`` is how
+    many bytes it takes as stored (compressed), when that is known: it bounds its records (``cut``). ``members`` is
+    set for an archive read in one pass (tar): given the stream ``open`` gives, it yields a source per member, each
+    read before the next is asked for."""
 
     name: str
     open: Opener
@@ -52,3 +57,5 @@ class Source:
     path: str | None = None
     file: tuple[int, int] | None = None
     error: str | None = None
+    size: int | None = None
+    members: Callable[[Readable], Iterator[Source]] | None = None

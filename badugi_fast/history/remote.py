@@ -3,8 +3,8 @@
 filesystem's own package (``s3fs`` for ``s3://``...).
 
 A URL names a file or a folder (every file under it, hidden ones left out, in sorted order), with compressed files
-and zip archives read as ``sources.expand`` reads local ones. A plain file's ``Source.path`` is its URL, so a run
-of it can be read back by byte range (``read_span``) by whichever process or worker scores it.
+and zip and tar archives read as ``sources.expand`` reads local ones. A plain file's ``Source.path`` is its URL, so
+a run of it can be read back by byte range (``read_span``) by whichever process or worker scores it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from badugi_fast.extras import require
+from badugi_fast.history.archives import archive_of, tar_members
 from badugi_fast.history.inputs import READ_ERRORS, Readable, Source
 
 __all__ = ["read_span", "url_sources"]
@@ -47,8 +48,10 @@ def url_sources(url: str) -> list[Source]:
 
 
 def _file_sources(url: str, strict: bool) -> list[Source]:
-    """The sources of one file: itself, its decompressed content, or each member of a zip archive."""
+    """The sources of one file: itself, its decompressed content, or each member of a zip or tar archive."""
     suffix = os.path.splitext(url)[1].lower()
+    if archive_of(url) == "tar":
+        return [Source(url, lambda: _open(url), strict, members=tar_members(url, strict))]
     if suffix == ".zip":
         try:
             with _open(url) as stream, zipfile.ZipFile(stream) as archive:

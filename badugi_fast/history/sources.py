@@ -1,33 +1,42 @@
 """The first stage of ``badugi score``: what to read, and its text as a stream of UTF-8 blocks.
 
 - A path is a file, a folder (read recursively in sorted order, hidden files and folders left out, each file once
-  however many links lead to it), a ``.gz``/``.bz2``/``.xz`` file, a ``.zip`` archive (each member a file of its
-  own, named ``archive.zip/member``), a FIFO or device such as ``/dev/stdin``, or ``-`` for stdin.
+  however many links lead to it), a ``.gz``/``.bz2``/``.xz`` file, a zip or tar archive (each member a file of its
+  own, named ``archive.zip/member``: ``archives``), a FIFO or device such as ``/dev/stdin``, or ``-`` for stdin.
+- A file name that is not valid UTF-8 is shown (in records and messages) with its other bytes escaped as ``\\xNN``
+  (``archives.shown``); the file is read under its own name.
 - Everything is read as it streams, a block at a time: memory does not grow with the size of a file or archive.
 - Text is normalised on the way: a BOM says UTF-8 or UTF-16 (LE/BE), zero bytes say BOM-less UTF-16 LE; UTF-16 is
   turned into UTF-8; CRLF and CR become LF; a BOM at the start of any line (files joined together) is dropped.
+  Files joined together in different encodings are read each in its own (``encodings``): the text changes encoding
+  at a BOM or a hand header of another encoding (or of UTF-16 shifted by a stray byte).
   Other text is passed on as it is, UTF-8 where it is valid and Latin-1 where it is not (``decode``).
 """
 
 from __future__ import annotations
 
-import bz2
 import codecs
 import contextlib
-import gzip
 import io
-import lzma
 import os
 import sys
-import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import IO, Union
 
 from badugi_fast.files import identity
 from badugi_fast.history import remote
-from badugi_fast.history.inputs import READ_ERRORS, Opener, Readable, Source
+from badugi_fast.history.archives import (
+    ARCHIVE_SUFFIXES,
+    COMPRESSED,
+    archive_of,
+    decompressing,
+    shown,
+    tar_members,
+    zip_sources,
+)
+from badugi_fast.history.encodings import BE, LE, LONGEST, UTF8, Change, change_in
+from badugi_fast.history.inputs import Readable, Source
 
 __all__ = [
     "BLOCK_BYTES",
@@ -51,14 +60,8 @@ SAMPLES = Path(__file__).with_name("samples")
 #: How much raw (decompressed) data is read at a time.
 BLOCK_BYTES = 1 << 20
 
-#: Compressed files by suffix, and how to open one for reading its decompressed bytes.
-_DECOMPRESSORS: dict[str, Callable[[str], AbstractContextManager[Readable]]] = {
-    ".gz": gzip.GzipFile,
-    ".bz2": bz2.BZ2File,
-    ".xz": lzma.LZMAFile,
-}
 #: Every kind of compressed file and archive read here, by suffix (what ``badugi score --help`` lists).
-PACKED_SUFFIXES = (*_DECOMPRESSORS, ".zip")
+PACKED_SUFFIXES = (*COMPRESSED, *ARCHIVE_SUFFIXES)
 _UTF8_BOM = b"\xef\xbb\xbf"
 
 
@@ -156,33 +159,19 @@ def _walk(folder: str) -> list[str]:
 
 
 def _file_sources(path: str, strict: bool, file: tuple[int, int] | None) -> list[Source]:
-    """The sources of one file: itself, its decompressed content, or each member of a zip archive. ``file`` is its
+    """The sources of one file: itself, its decompressed content, or each member of an archive. ``file`` is its
     identity (None when it is not a regular file: a FIFO or a device is read as a stream)."""
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix == ".zip":
-        try:
-            with zipfile.ZipFile(path) as archive:
-                members = [member.filename for member in archive.infolist() if not member.is_dir()]
-        except READ_ERRORS as error:
-            return [Source(path, _nothing, strict, file=file, error=f"cannot decompress: {error}")]
-        return [Source(f"{path}/{member}", _zip_opener(path, member), strict, file=file) for member in members]
-    if suffix in _DECOMPRESSORS:
-        decompress = _DECOMPRESSORS[suffix]
-        return [Source(path, lambda: decompress(path), strict, file=file)]
-    return [Source(path, lambda: open(path, "rb"), strict, path if file is not None else None, file)]
-
-
-def _zip_opener(archive: str, member: str) -> Opener:
-    @contextlib.contextmanager
-    def open_member() -> Iterator[Readable]:
-        with zipfile.ZipFile(archive) as zipped, zipped.open(member) as stream:
-            yield stream
-
-    return open_member
-
-
-def _nothing() -> AbstractContextManager[Readable]:
-    return io.BytesIO()
+    size = os.path.getsize(path) if file is not None else None
+    kind = archive_of(path)
+    if kind == "zip":
+        return zip_sources(path, strict, file, size)
+    name = shown(path)
+    if kind == "tar":
+        return [Source(name, lambda: open(path, "rb"), strict, file=file, size=size, members=tar_members(name, strict))]
+    decompress = COMPRESSED.get(os.path.splitext(path)[1].lower())
+    if decompress is not None:
+        return [Source(name, decompressing(lambda: open(path, "rb"), decompress), strict, file=file, size=size)]
+    return [Source(name, lambda: open(path, "rb"), strict, path if file is not None else None, file, size=size)]
 
 
 def sources_of(source: SourceLike) -> list[Source]:
@@ -216,48 +205,75 @@ class TextStream:
     def __init__(self, stream: Readable) -> None:
         self._read_some = getattr(stream, "read1", stream.read)
         self.shift: int | None = 0
+        self._codec = UTF8
         self._utf16: codecs.IncrementalDecoder | None = None
+        self._held = b""  # raw bytes held back: where the encoding changes may be told only by the next block
+        self._before = b""  # the last raw bytes before them: whether a line ends there
         self._pending = b""  # a CR or the start of a BOM held back until the next block says what it is
         self._at_line_start = True
 
     def blocks(self) -> Iterator[bytes]:
         """The normalised text, a block at a time; never an empty block."""
-        first = self._read()
-        if first[:3] == _UTF8_BOM:
-            self.shift = 3
-            first = first[3:]
-        elif first[:2] in (b"\xff\xfe", b"\xfe\xff") or (
-            len(first) >= 4 and first[1] == 0 and first[3] == 0 and first[0] != 0
-        ):
-            codec = "utf-16-be" if first[:2] == b"\xfe\xff" else "utf-16-le"
-            self._utf16 = codecs.getincrementaldecoder(codec)("replace")
-            self.shift = None
-            if first[:2] in (b"\xff\xfe", b"\xfe\xff"):
-                first = first[2:]
-        block = first
+        block = self._start(self._read())
         while block:
-            text = self._normalise(block, final=False)
-            if text:
-                yield text
+            before = self._before
+            data = before + self._held + block if before or self._held else block
+            yield from self._pieces(data, len(before), final=False)
             block = self._read()
-        text = self._normalise(b"", final=True)
-        if text:
-            yield text
+        yield from self._pieces(self._before + self._held, len(self._before), final=True)
 
     def _read(self) -> bytes:
         """Up to a block: what one read gives (``read1``), so that a pipe is read as its data comes rather than
         waiting for a whole block."""
         return self._read_some(BLOCK_BYTES)
 
+    def _start(self, first: bytes) -> bytes:
+        """The first block without its BOM; the encoding it says (a BOM, or zero bytes: BOM-less UTF-16 LE)."""
+        if first[:3] == _UTF8_BOM:
+            self.shift = 3
+            return first[3:]
+        if first[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            self._switch(BE if first[:2] == b"\xfe\xff" else LE)
+            return first[2:]
+        if len(first) >= 4 and first[1] == 0 and first[3] == 0 and first[0] != 0:
+            self._switch(LE)
+        return first
+
+    def _switch(self, codec: str) -> None:
+        self._codec = codec
+        self._utf16 = None if codec == UTF8 else codecs.getincrementaldecoder(codec)("replace")
+        self.shift = None
+
+    def _pieces(self, data: bytes, start: int, final: bool) -> Iterator[bytes]:
+        """The normalised text of ``data[start:]`` (the bytes before were read already), in the encodings it changes
+        to (``encodings.change_in``), but for the few bytes at its end that must wait for the next block
+        (``_held``), unless ``final``."""
+        while True:
+            limit = len(data) if final else len(data) - LONGEST + 1
+            if self._codec != UTF8:
+                limit -= (limit - start) % 2  # whole UTF-16 characters: the bytes held back start one
+            change = change_in(data, start, limit, self._codec, final) if limit > start else None
+            if not isinstance(change, Change):
+                end = max(start, limit if change is None else change)
+                text = self._normalise(data[start:end], final)
+                if text:
+                    yield text
+                self._held, self._before = data[end:], data[max(0, end - 3) : end]
+                return
+            text = self._normalise(data[start : change.at], final=True)
+            if text:
+                yield text
+            if not self._at_line_start:  # the new encoding's text starts a line
+                yield b"\n"
+                self._at_line_start = True
+            self._switch(change.codec)
+            start = change.at + change.skip
+
     def _normalise(self, block: bytes, final: bool) -> bytes:
         """One block normalised, with what it leaves undecided held back for the next (all of it when ``final``)."""
         if self._utf16 is not None:
             # Never told the end: one stray byte at the end of a file (whitespace fixers leave one) is dropped.
-            text = self._utf16.decode(block, False)
-            if "\r" in text:
-                text = text.replace("\r\n", "\n").replace("\r", "\n")
-            data = text.encode("utf-8", "surrogatepass")
-            return self._drop_boms(data)
+            block = self._utf16.decode(block, False).encode("utf-8", "surrogatepass")
         data = self._pending + block if self._pending else block
         self._pending = b""
         if not final and data.endswith(b"\r"):  # a CR that may be the first half of a CRLF

@@ -1,0 +1,162 @@
+"""Archives read member by member, each member a file of its own named ``archive/member``: zip archives (listed
+once, then opened once however many members they have) and tar archives (``.tar``, ``.tar.gz``/``.tgz``,
+``.tar.bz2``/``.tbz2``, ``.tar.xz``/``.txz``: read in one pass as they stream, never seeked back into).
+
+A member compressed on its own (``.gz``, ``.bz2``, ``.xz``) is decompressed as it is read; an archive inside an
+archive is not opened (an ``error`` record says so: unpack it first). A member's name that is not valid UTF-8 is
+shown with the bytes that are not escaped (``shown``).
+"""
+
+from __future__ import annotations
+
+import bz2
+import contextlib
+import gzip
+import io
+import lzma
+import tarfile
+import threading
+import zipfile
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import Any
+
+from badugi_fast.history.inputs import READ_ERRORS, Opener, Readable, Source
+
+__all__ = ["ARCHIVE_SUFFIXES", "COMPRESSED", "archive_of", "decompressing", "shown", "tar_members", "zip_sources"]
+
+#: Files compressed on their own, by suffix, and how to decompress a binary stream of one.
+COMPRESSED: dict[str, Callable[[Any], AbstractContextManager[Readable]]] = {
+    ".gz": lambda stream: gzip.GzipFile(fileobj=stream),
+    ".bz2": bz2.BZ2File,
+    ".xz": lzma.LZMAFile,
+}
+_TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
+#: Every archive read member by member, by suffix (what ``badugi score --help`` lists beside ``COMPRESSED``).
+ARCHIVE_SUFFIXES = (".zip", *_TAR_SUFFIXES)
+
+
+def archive_of(name: str) -> str | None:
+    """``"zip"`` or ``"tar"`` when the file ``name`` is such an archive (by its suffix), else None.
+
+    >>> archive_of("hands.TAR.gz"), archive_of("hands.zip"), archive_of("hands.txt.gz")
+    ('tar', 'zip', None)
+    """
+    lowered = name.lower()
+    if lowered.endswith(".zip"):
+        return "zip"
+    return "tar" if lowered.endswith(_TAR_SUFFIXES) else None
+
+
+def shown(name: str) -> str:
+    r"""A file name as records and messages show it: bytes that are not UTF-8 (which Python keeps as lone
+    surrogates) written as ``\xNN``, so that every output stays valid UTF-8.
+
+    >>> shown(b"caf\xe9-hands.txt".decode("utf-8", "surrogateescape"))
+    'caf\\xe9-hands.txt'
+    """
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def zip_sources(path: str, strict: bool, file: tuple[int, int] | None, size: int | None) -> list[Source]:
+    """A source per file member of the zip archive at ``path``, in the archive's order (an error record's source
+    when it cannot be listed). ``file`` is the archive's identity; ``size`` bounds its records (``cut``)."""
+    shared = _SharedZip(path)
+    name = shown(path)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = [member for member in archive.infolist() if not member.is_dir()]
+    except READ_ERRORS as error:
+        return [Source(name, _nothing, strict, file=file, error=f"cannot decompress: {error}", size=size)]
+    last = len(members) - 1
+    return [
+        _member(f"{name}/{item.filename}", shared.opener(item.filename, at == last), strict, file, item.compress_size)
+        for at, item in enumerate(members)
+    ]
+
+
+def tar_members(archive: str, strict: bool) -> Callable[[Readable], Iterator[Source]]:
+    """What reads the tar archive named ``archive`` from its stream: a source per file member, in order, each to
+    be read before the next is asked for."""
+
+    def members(stream: Readable) -> Iterator[Source]:
+        with tarfile.open(fileobj=stream, mode="r|*") as tar:  # type: ignore[call-overload]  # any binary stream
+            for member in tar:
+                if not member.isfile():
+                    continue
+                data = tar.extractfile(member)
+                opener: Opener = _already_open(data if data is not None else io.BytesIO())
+                yield _member(f"{archive}/{shown(member.name)}", opener, strict, None, None)
+
+    return members
+
+
+def _member(name: str, opener: Opener, strict: bool, file: tuple[int, int] | None, size: int | None) -> Source:
+    """The source of one archive member: decompressed when it is compressed, refused when it is an archive."""
+    if archive_of(name) is not None:
+        return Source(name, _nothing, strict, file=file, error="an archive inside an archive is not read: unpack it")
+    decompress = COMPRESSED.get(name[name.rfind(".") :].lower())
+    if decompress is not None:
+        opener = decompressing(opener, decompress)
+    return Source(name, opener, strict, file=file, size=size)
+
+
+def decompressing(opener: Opener, decompress: Callable[[Any], AbstractContextManager[Readable]]) -> Opener:
+    """What opens the bytes of ``opener`` decompressed by ``decompress``."""
+
+    @contextlib.contextmanager
+    def open_decompressed() -> Iterator[Readable]:
+        with opener() as stream, decompress(stream) as data:
+            yield data
+
+    return open_decompressed
+
+
+def _already_open(stream: Readable) -> Opener:
+    """An opener of a stream that is already open (a tar member, read once, in its turn)."""
+    return lambda: contextlib.nullcontext(stream)
+
+
+class _SharedZip:
+    """A zip archive opened once for all its members (reopening it per member read its whole directory again: time
+    quadratic in the members), in each thread that reads it, and closed after its last member. Sent to a worker,
+    it goes as its path and opens there."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._local = threading.local()
+
+    def __getstate__(self) -> dict[str, str]:
+        return {"path": self.path}
+
+    def __setstate__(self, state: dict[str, str]) -> None:
+        self.__init__(state["path"])  # type: ignore[misc]  # a fresh one where it is unpickled
+
+    def opener(self, member: str, last: bool) -> Opener:
+        """What opens ``member``; the archive is closed once the ``last`` member is read."""
+
+        @contextlib.contextmanager
+        def open_member() -> Iterator[Readable]:
+            archive: zipfile.ZipFile | None = getattr(self._local, "archive", None)
+            if archive is None:
+                archive = self._local.archive = zipfile.ZipFile(self.path)
+            try:
+                with archive.open(member) as stream:
+                    yield stream
+            except BaseException:
+                self.close()
+                raise
+            if last:
+                self.close()
+
+        return open_member
+
+    def close(self) -> None:
+        archive: zipfile.ZipFile | None = getattr(self._local, "archive", None)
+        if archive is not None:
+            self._local.archive = None
+            archive.close()
+
+
+def _nothing() -> AbstractContextManager[Readable]:
+    return io.BytesIO()
