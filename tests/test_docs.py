@@ -32,7 +32,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_job_has_its_page(site: Path) -> None:
-    for page in ("evaluate", "score", "simulate", "odds", "phh", "dask", "rl", "bench", "rules", "architecture", "api"):
+    jobs = ("evaluate", "score", "limits", "stats", "simulate", "odds", "phh", "dask", "rl", "bench")
+    for page in (*jobs, "rules", "architecture", "api"):
         assert (site / page / "index.html").is_file(), page
 
 
@@ -58,4 +59,4 @@ def test_the_readme_is_a_front_door() -> None:
     linked = set(re.findall(r"\]\(docs/([a-z-]+)\.md", readme))
     pages = {page.stem for page in (ROOT / "docs").glob("*.md")}
     assert linked <= pages, linked - pages
-    assert {"install", "score", "odds", "simulate", "phh", "dask", "rl", "bench"} <= linked
+    assert {"install", "score", "stats", "odds", "simulate", "phh", "dask", "rl", "bench"} <= linked
