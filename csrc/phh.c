@@ -59,12 +59,6 @@ typedef struct {
 
 /* ---- lines ---------------------------------------------------------------------------------------------------- */
 
-static span line_from(const char *text, size_t length, size_t offset)
-{
-    const char *end = memchr(text + offset, '\n', length - offset);
-    return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
-}
-
 /* The start of the line before the one at `offset` (> 0). */
 static size_t line_before(const char *text, size_t offset)
 {
@@ -869,7 +863,7 @@ static size_t first_line(const char *text, size_t header, size_t line, int *tabl
     size_t at = header;
     for (int back = 0; at > 0; back++) {
         at = line_before(text, at);
-        span s = line_from(text, header, at);
+        span s = badugi_hh_line(text, header, at);
         int kind = table_line(s);
         if (kind < 0 || back == BADUGI_PHH_LEAD_LINES || is_header(s))
             return (size_t)-1; /* a line Python may read as a table header; another hand in this table */
@@ -908,14 +902,14 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     size_t first = first_line(text, offset, *line_number, &table);
     /* reader._last_line: the hand's text ends at the next table header (this code reads no tables of a table) */
     size_t at = offset, last = (size_t)-1;
-    for (span line = line_from(text, length, offset);;) {
+    for (span line = badugi_hh_line(text, length, offset);;) {
         ++*line_number;
         if (at + line.n >= length) {
             at = length;
             break;
         }
         at += line.n + 1;
-        line = line_from(text, length, at);
+        line = badugi_hh_line(text, length, at);
         if (is_header(line))
             break;
         int kind = last == (size_t)-1 ? table_line(line) : 0;
@@ -932,7 +926,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     if (!h->bad) {
         const char *from = text + first;
         if (table)
-            from += line_from(text, length, first).n; /* the table header line */
+            from += badugi_hh_line(text, length, first).n; /* the table header line */
         if (read_toml(&hand, from, text + last))
             read_hand(&hand, &id, &game);
         else
@@ -959,18 +953,5 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
 
 size_t badugi_phh_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out, size_t out_size)
 {
-    size_t used = 0;
-    if (text == NULL || offset == NULL || line == NULL || out == NULL || *offset > length)
-        return 0;
-    while (*offset < length && out_size - used >= BADUGI_HH_RECORD_MAX) {
-        span current = line_from(text, length, *offset);
-        if (!is_header(current)) { /* text before the first hand */
-            *offset = *offset + current.n >= length ? length : *offset + current.n + 1;
-            ++*line;
-            continue;
-        }
-        *offset = scan_hand(text, length, *offset, line, out + used);
-        used += BADUGI_HH_HAND_FIELDS + (size_t)out[used + BADUGI_HH_PLAYERS] * BADUGI_HH_PLAYER_FIELDS;
-    }
-    return used;
+    return badugi_hh_scan(text, length, offset, line, out, out_size, is_header, scan_hand);
 }

@@ -830,12 +830,6 @@ static int mentions_badugi(span s)
     return 0;
 }
 
-static span line_at(const char *text, size_t length, size_t offset)
-{
-    const char *end = memchr(text + offset, '\n', length - offset);
-    return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
-}
-
 /* One hand from the header line at `offset` to the next header; returns the offset after it. What
  * pokerstars/reader.parse_hand and score.score say of a hand, for the hands this code can vouch for. */
 static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
@@ -847,7 +841,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     h.button = -1;
     h.limit = -1;
     memset(h.owner, -1, sizeof h.owner);
-    span first = line_at(text, length, offset);
+    span first = badugi_hh_line(text, length, offset);
     span id = {text, 0}, game = {text, 0};
     if (!header(first, &id, &game, &h) || !mentions_badugi(game))
         h.bad = 1; /* not a header Python reads, or not Badugi: Python says so */
@@ -860,7 +854,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
             break;
         }
         at += line.n + 1;
-        line = line_at(text, length, at);
+        line = badugi_hh_line(text, length, at);
         if (is_header(line))
             break;
         if (!h.bad)
@@ -886,18 +880,5 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
 size_t badugi_stars_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out,
                          size_t out_size)
 {
-    size_t used = 0;
-    if (text == NULL || offset == NULL || line == NULL || out == NULL || *offset > length)
-        return 0;
-    while (*offset < length && out_size - used >= BADUGI_HH_RECORD_MAX) {
-        span current = line_at(text, length, *offset);
-        if (!is_header(current)) { /* text before the first hand */
-            *offset = *offset + current.n >= length ? length : *offset + current.n + 1;
-            ++*line;
-            continue;
-        }
-        *offset = scan_hand(text, length, *offset, line, out + used);
-        used += BADUGI_HH_HAND_FIELDS + (size_t)out[used + BADUGI_HH_PLAYERS] * BADUGI_HH_PLAYER_FIELDS;
-    }
-    return used;
+    return badugi_hh_scan(text, length, offset, line, out, out_size, is_header, scan_hand);
 }

@@ -357,3 +357,29 @@ void badugi_hh_verdict(const hand_state *h, const char *text, int64_t *record)
     record[BADUGI_HH_FLAGS] = (h->showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0);
     write_players(h, facts, order, expected, has_expected, ranks, text, record);
 }
+
+span badugi_hh_line(const char *text, size_t length, size_t offset)
+{
+    const char *end = memchr(text + offset, '\n', length - offset);
+    return (span){text + offset, end ? (size_t)(end - text) - offset : length - offset};
+}
+
+size_t badugi_hh_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out, size_t out_size,
+                      int (*is_header)(span line),
+                      size_t (*read_hand)(const char *text, size_t length, size_t offset, size_t *line, int64_t *record))
+{
+    size_t used = 0;
+    if (text == NULL || offset == NULL || line == NULL || out == NULL || *offset > length)
+        return 0;
+    while (*offset < length && out_size - used >= BADUGI_HH_RECORD_MAX) {
+        span current = badugi_hh_line(text, length, *offset);
+        if (!is_header(current)) { /* text before the first hand */
+            *offset = *offset + current.n >= length ? length : *offset + current.n + 1;
+            ++*line;
+            continue;
+        }
+        *offset = read_hand(text, length, *offset, line, out + used);
+        used += BADUGI_HH_HAND_FIELDS + (size_t)out[used + BADUGI_HH_PLAYERS] * BADUGI_HH_PLAYER_FIELDS;
+    }
+    return used;
+}

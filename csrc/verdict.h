@@ -67,6 +67,16 @@ typedef struct {
     int bad; /* this code cannot vouch for the hand: Python reads it */
 } hand_state;
 
+/* The line of `text` (`length` bytes) that starts at `offset`, without its newline. */
+span badugi_hh_line(const char *text, size_t length, size_t offset);
+
+/* A reader's loop over its text from *offset, *line (the scan entry points of stars.h and phh.h): the lines before
+ * a hand header skipped, each hand read by `read_hand` (which returns the offset after it and writes its record),
+ * while the room left in `out` holds a record of the largest size. Returns the values written. */
+size_t badugi_hh_scan(const char *text, size_t length, size_t *offset, size_t *line, int64_t *out, size_t out_size,
+                      int (*is_header)(span line),
+                      size_t (*read_hand)(const char *text, size_t length, size_t offset, size_t *line, int64_t *record));
+
 /* *sum += chips, or a bad hand (and *sum unchanged) when the sum would pass CHIPS_MAX. */
 void badugi_hh_add_chips(int64_t *sum, int64_t chips, hand_state *h);
 
