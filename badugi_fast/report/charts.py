@@ -1,6 +1,7 @@
 """The report's charts, drawn by matplotlib as SVG when the page is written (no script, no network: the page shows
-them as it is). Text stays text (``svg.fonttype: none``, smaller and searchable), and the ids matplotlib writes are
-fixed by a salt, so that the same run draws the same page.
+them as it is), each on a ``Figure`` of its own (no pyplot, no display). Text stays text (``svg.fonttype: none``,
+smaller and searchable), and the ids matplotlib writes are fixed by a salt, so that the same run draws the same
+page.
 """
 
 from __future__ import annotations
@@ -10,11 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import matplotlib
-
-matplotlib.use("Agg")  # no display: files only
-
-import matplotlib.pyplot as plt  # after the backend is chosen
-from matplotlib.figure import Figure
+from matplotlib.figure import Figure  # not pyplot, which takes half a second to import and keeps every figure
 
 __all__ = ["MAX_POINTS", "bars", "net_won"]
 
@@ -26,8 +23,9 @@ _STYLE: dict[Any, Any] = {"svg.fonttype": "none", "svg.hashsalt": "badugi-report
 
 def net_won(money: Sequence[float], big_blinds: Sequence[float], currency: str) -> str:
     """The net won after each hand, in money (left axis) and in big blinds (right axis), as SVG."""
-    with plt.rc_context(_STYLE):
-        figure, left = plt.subplots(figsize=(8, 3.2))
+    with matplotlib.rc_context(_STYLE):
+        figure = Figure(figsize=(8, 3.2))
+        left = figure.subplots()
         hands, sampled = _sampled(money)
         left.plot(hands, [value / 100 for value in sampled], color="#1f6f3f", label=f"net ({currency})")
         left.set_xlabel("hands")
@@ -44,8 +42,9 @@ def net_won(money: Sequence[float], big_blinds: Sequence[float], currency: str) 
 
 def bars(title: str, labels: Sequence[str], series: Mapping[str, Sequence[float]]) -> str:
     """Grouped bars: one group per label, one bar per series, as SVG."""
-    with plt.rc_context(_STYLE):
-        figure, axes = plt.subplots(figsize=(8, 2.6))
+    with matplotlib.rc_context(_STYLE):
+        figure = Figure(figsize=(8, 2.6))
+        axes = figure.subplots()
         width = 0.8 / max(len(series), 1)
         for number, (name, values) in enumerate(series.items()):
             axes.bar([at + number * width for at in range(len(labels))], values, width, label=name)
@@ -68,6 +67,5 @@ def _sampled(values: Sequence[float]) -> tuple[list[int], list[float]]:
 def _svg(figure: Figure) -> str:
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
-    plt.close(figure)
     text = buffer.getvalue()
     return text[text.index("<svg") :]  # the page holds the element, not the XML declaration and doctype
