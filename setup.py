@@ -33,6 +33,21 @@ class BuildTableThenExtension(build_ext):
             warnings.warn(message, stacklevel=1)
             print(message, file=sys.stderr)
 
+    def get_output_mapping(self) -> dict[str, str]:
+        """The extension's files and the table's (built file: its in-place copy), so that an editable install
+        (setuptools links these outputs in strict mode) holds the table that the pure-Python backend reads."""
+        mapping = super().get_output_mapping()
+        if self.inplace:
+            built = Path(self.build_lib) / "badugi_fast" / badugi_build.TABLE_NAME
+            mapping[str(built)] = str(badugi_build.PACKAGE / badugi_build.TABLE_NAME)
+        return mapping
+
+    def get_outputs(self) -> list[str]:
+        """What this command makes, the table included."""
+        if self.inplace:
+            return list(self.get_output_mapping())
+        return [*super().get_outputs(), str(Path(self.build_lib) / "badugi_fast" / badugi_build.TABLE_NAME)]
+
 
 setup(
     cffi_modules=["build.py:ffibuilder"],
