@@ -429,3 +429,15 @@ def test_a_header_looking_line_in_a_multi_line_string_does_not_split_a_hand() ->
     assert "inside a multi-line string of the hand above" in (results[1].reason or "")
     assert results[2].status in ("verified", "no_showdown")
     assert score_file(first + "\n" + second)[0].hand_id == results[0].hand_id
+
+
+def test_a_negative_rake_is_an_error_not_no_rake(tmp_path: Path) -> None:
+    """A PHH hand paid exactly its pot with ``_rake = -1`` read as raked nothing and came out ``no_showdown``: a
+    rake below zero cannot be, so the hand is unreadable (its line said), in Python and in C alike."""
+    target = tmp_path / "one.phhs"
+    assert main(["simulate", "-q", "--hands", "1", "--players", "2", "--format", "phh", "-o", str(target)]) == 0
+    text = target.read_text(encoding="utf-8").replace("_rake = 0", "_rake = -1")
+    assert "_rake = -1" in text
+    (result,) = score_file(text)
+    assert result.status == "error"
+    assert "`_rake` is -1: a rake is not negative" in (result.reason or "")

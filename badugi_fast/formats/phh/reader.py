@@ -484,6 +484,8 @@ class _Reader:
         hand, fields, names = self.hand, self.fields, self.names
         rake = fields.get("_rake")
         hand.rake = None if rake is None else hundredths_of(rake, "`_rake`")
+        if hand.rake is not None and hand.rake < 0:
+            raise ValueError(f"`_rake` is {rake}: a rake is not negative")
         put_in = dict.fromkeys(names, 0)
         for action in hand.actions:
             put_in[action.player] += action.amount
