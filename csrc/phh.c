@@ -932,17 +932,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
         else
             h->bad = 1;
     }
-    record[BADUGI_HH_STATUS] = BADUGI_HH_FALLBACK;
-    record[BADUGI_HH_FLAGS] = 0;
-    record[BADUGI_HH_END_LINE] = (int64_t)*line_number;
-    record[BADUGI_HH_FIRST_BYTE] = (int64_t)offset;
-    record[BADUGI_HH_END_BYTE] = (int64_t)(at < length ? at - 1 : length);
-    record[BADUGI_HH_ID_START] = id.p - text;
-    record[BADUGI_HH_ID_END] = record[BADUGI_HH_ID_START] + (int64_t)id.n;
-    record[BADUGI_HH_GAME_START] = game.p - text;
-    record[BADUGI_HH_GAME_END] = record[BADUGI_HH_GAME_START] + (int64_t)game.n;
-    record[BADUGI_HH_LIMIT] = h->limit;
-    record[BADUGI_HH_PLAYERS] = 0;
+    badugi_hh_record(record, text, length, offset, at, *line_number, id, game, h->limit);
     if (h->bad)
         return at;
     badugi_hh_verdict(h, text, record);

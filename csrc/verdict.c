@@ -383,3 +383,19 @@ size_t badugi_hh_scan(const char *text, size_t length, size_t *offset, size_t *l
     }
     return used;
 }
+
+void badugi_hh_record(int64_t *record, const char *text, size_t length, size_t offset, size_t at, size_t end_line,
+                      span id, span game, int limit)
+{
+    record[BADUGI_HH_STATUS] = BADUGI_HH_FALLBACK;
+    record[BADUGI_HH_FLAGS] = 0;
+    record[BADUGI_HH_END_LINE] = (int64_t)end_line;
+    record[BADUGI_HH_FIRST_BYTE] = (int64_t)offset;
+    record[BADUGI_HH_END_BYTE] = (int64_t)(at < length ? at - 1 : length);
+    record[BADUGI_HH_ID_START] = id.p - text;
+    record[BADUGI_HH_ID_END] = record[BADUGI_HH_ID_START] + (int64_t)id.n;
+    record[BADUGI_HH_GAME_START] = game.p - text;
+    record[BADUGI_HH_GAME_END] = record[BADUGI_HH_GAME_START] + (int64_t)game.n;
+    record[BADUGI_HH_LIMIT] = limit;
+    record[BADUGI_HH_PLAYERS] = 0;
+}

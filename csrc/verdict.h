@@ -77,6 +77,11 @@ size_t badugi_hh_scan(const char *text, size_t length, size_t *offset, size_t *l
                       int (*is_header)(span line),
                       size_t (*read_hand)(const char *text, size_t length, size_t offset, size_t *line, int64_t *record));
 
+/* A hand's record before its verdict (status FALLBACK, no players): where it lies in `text` (from `offset` to `at`,
+ * its lines to `end_line`), its id and game words, its betting structure. */
+void badugi_hh_record(int64_t *record, const char *text, size_t length, size_t offset, size_t at, size_t end_line,
+                      span id, span game, int limit);
+
 /* *sum += chips, or a bad hand (and *sum unchanged) when the sum would pass CHIPS_MAX. */
 void badugi_hh_add_chips(int64_t *sum, int64_t chips, hand_state *h);
 
