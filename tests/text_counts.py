@@ -69,3 +69,65 @@ def text_vpip_pfr(lines: list[str]) -> dict[str, tuple[bool, bool]]:
                 pfr or rest.startswith(("bets", "raises")),
             )
     return facts
+
+
+# ---- the other sites' text: each hand's net won, from its lines alone ------------------------------------------
+
+_FTP_AMOUNT = r"\$?([\d,]+(?:\.\d\d)?)"
+_FTP_SEAT = re.compile(r"^Seat \d+: (.+?) \(" + _FTP_AMOUNT + r"\)$")
+_FTP_LIVE = re.compile(
+    r"^(.+?) (?:posts the small blind of|posts the big blind of|posts|bets|calls) " + _FTP_AMOUNT + "$"
+)
+_FTP_DEAD = re.compile(r"^(.+?) posts a dead small blind of " + _FTP_AMOUNT + "$")
+_FTP_RAISE = re.compile(r"^(.+?) raises to " + _FTP_AMOUNT + "$")
+_FTP_RETURNED = re.compile(r"^Uncalled bet of " + _FTP_AMOUNT + r" returned to (.+)$")
+_FTP_WINS = re.compile(r"^(.+?) wins the pot \(" + _FTP_AMOUNT + r"\)")
+
+
+def full_tilt_hands(text: str) -> dict[str, list[str]]:
+    """The lines of each hand of a Full Tilt file, by hand number."""
+    hands: dict[str, list[str]] = {}
+    for chunk in re.split(r"\n(?=Full Tilt Poker Game #)", text.replace("\r\n", "\n")):
+        found = re.match(r"\ufeff?Full Tilt Poker Game #(\d+)", chunk)
+        if found:
+            hands[found.group(1)] = chunk.split("\n")
+    return hands
+
+
+def full_tilt_net(lines: list[str]) -> dict[str, Decimal]:
+    """Each seated player's net won in one Full Tilt hand: paid from the pot and bets returned, less every chip put
+    in (a "raises to" sets their total for the betting round; a dead blind is no part of it)."""
+    net = {match.group(1): Decimal(0) for line in lines if (match := _FTP_SEAT.match(line))}
+    street: dict[str, Decimal] = defaultdict(Decimal)
+    for line in lines:
+        if line.startswith("*** SUMMARY"):
+            break
+        if line.startswith("*** ") and "DRAW" in line:  # a draw ends a betting round (HOLE CARDS does not)
+            street.clear()
+        elif (found := _FTP_RAISE.match(line)) and found.group(1) in net:
+            total = _cents(found.group(2))
+            net[found.group(1)] -= total - street[found.group(1)]
+            street[found.group(1)] = total
+        elif (found := _FTP_LIVE.match(line)) and found.group(1) in net:
+            street[found.group(1)] += _cents(found.group(2))
+            net[found.group(1)] -= _cents(found.group(2))
+        elif (found := _FTP_DEAD.match(line)) and found.group(1) in net:
+            net[found.group(1)] -= _cents(found.group(2))
+        elif found := _FTP_RETURNED.match(line):
+            net[found.group(2)] += _cents(found.group(1))
+        elif (found := _FTP_WINS.match(line)) and found.group(1) in net:
+            net[found.group(1)] += _cents(found.group(2))
+    return net
+
+
+def kingsclub_hands(text: str) -> dict[str, list[str]]:
+    """The lines of each hand of a KingsClub file, by hand number."""
+    chunks = re.split(r"\n(?=#\d+: )", "\n" + text.replace("\r\n", "\n"))
+    return {found.group(1): chunk.split("\n") for chunk in chunks if (found := re.match(r"#(\d+): ", chunk))}
+
+
+def kingsclub_net(lines: list[str]) -> dict[str, Decimal]:
+    """Each player's net won in one KingsClub hand, as its summary writes it (``Seat 1: Player0 (1,015) -270``)."""
+    summary = lines[lines.index("*** SUMMARY ***") :]
+    rows = (re.match(r"^Seat \d+: (.+?) \([\d,.]+\) ([+-][\d,.]+)$", line) for line in summary)
+    return {row.group(1): Decimal(row.group(2).replace(",", "")) for row in rows if row}
