@@ -212,6 +212,9 @@ def test_a_written_hand_is_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> Non
         ('"d dh p2 4d",', '"d dh p2 ????",'),  # more cards than thrown
         ("[7]\n", ""),  # no table: a .phh hand
         ("[7]\n", "[7]\n[7.x]\n"),
+        # a table key over several lines (phh.parse_table reads the table's key lines alone, else the whole hand)
+        ("blinds_or_straddles = [10, 20, 0]", "blinds_or_straddles = [\n  10,\n  20,\n  0,\n]"),
+        ("small_bet = 20", "small_bet = 20\ncurrency = 'USD'"),
     ],
 )
 def test_changed_hands_read_the_same(monkeypatch: pytest.MonkeyPatch, change: tuple[str, str]) -> None:

@@ -82,13 +82,25 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     return hand
 
 
+#: The lines of the keys ``parse_table`` reads: the table's amounts, forced bets, stakes, currency and date.
+_TABLE_KEYS = re.compile(
+    r"(?:variant|antes|blinds_or_straddles|small_bet|big_bet|min_bet|starting_stacks|players|seats|table|currency"
+    r"|currency_symbol|time_zone|year|month|day|time)[ \t]*="
+)
+
+
 def parse_table(lines: Sequence[str], start: int, end: int) -> Hand:
     """The hand at ``lines[start]`` as far as its table goes (``parse_hand`` without the actions): its betting
     structure, amounts, forced bets, stakes, currency and date. For the hands whose play csrc/phh.c has read and
-    vouched for (well-formed: errors raise as in ``parse_hand``)."""
-    first, table = _first_line(lines, start)
-    last = _last_line(lines, start, end, table)
-    fields = _hand_table(loads("\n".join(lines[first:last])))
+    vouched for (well-formed: errors raise as in ``parse_hand``; no multi-line string, so the hand's text ends at
+    the first table header after ``start``, without ``_last_line``'s look at every string)."""
+    first, _ = _first_line(lines, start)
+    last = next((index for index in range(start + 1, end) if lines[index][:1] == "["), end)
+    wanted = [line for line in lines[first:last] if _TABLE_KEYS.match(line)]
+    try:  # the few keys the table is made of, each on its one line, as PHH writers write them
+        fields = loads("\n".join(wanted))
+    except TOMLDecodeError:  # a value over several lines: the whole hand
+        fields = _hand_table(loads("\n".join(lines[first:last])))
     hand = Hand(SITE, line=start + 1)
     hand.game, hand.is_badugi, hand.limit = game_of(fields["variant"])
     reader = _Reader(hand, fields, lines, first, last)
