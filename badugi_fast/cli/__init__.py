@@ -140,6 +140,20 @@ def _parse(arguments: list[str]) -> argparse.Namespace:
     return args
 
 
+def jobs_of(args: argparse.Namespace, command: str) -> int:
+    """The processes ``--jobs`` asks for (0: one per core; by default one, or one per core with ``--dask local``),
+    never more than the cores: a larger number is capped, and stderr says so."""
+    from badugi_fast.parallel import cores
+
+    asked: int = args.jobs if args.jobs is not None else 0 if args.dask == "local" else 1
+    if asked < 0:
+        raise ValueError(f"--jobs must be 0 or more, not {asked}")
+    available = cores()
+    if asked > available:
+        print(f"badugi {command}: --jobs {asked}: using {available}, the number of cores", file=sys.stderr)
+    return min(asked or available, available)
+
+
 def paths_help(default: str) -> str:
     """The help of a command's PATH arguments: every format of ``formats.registry`` and every kind of input that
     ``history.sources`` reads, then ``default``."""

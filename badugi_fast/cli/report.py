@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from badugi_fast.cli.stats import add_selection, jobs_of, selection
+from badugi_fast.cli import jobs_of
+from badugi_fast.cli.stats import add_selection, selection
 from badugi_fast.extras import require
 from badugi_fast.files import replacing
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
@@ -39,10 +40,10 @@ def run(args: argparse.Namespace) -> int:
     refuse_as_output(args.output, sources)
     if args.dask:
         cluster = require("badugi_fast.cluster", "--dask")
-        with cluster.connect(args.dask, jobs_of(args)) as client:
+        with cluster.connect(args.dask, jobs_of(args, "report")) as client:
             gathered = gather.gather_on_dask(client, sources, filters, player)
     else:
-        gathered = gather.gather(sources, filters, player, jobs_of(args))
+        gathered = gather.gather(sources, filters, player, jobs_of(args, "report"))
     text = page.render(gathered, player, args.title)
     with replacing(args.output) as stream:
         stream.write(text)

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from badugi_fast.cli import paths_help
+from badugi_fast.cli import jobs_of, paths_help
 from badugi_fast.cli.progress import Progress
 from badugi_fast.extras import require
 from badugi_fast.files import replacing, replacing_folder
@@ -25,7 +25,6 @@ from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
 from badugi_fast.history.sources import SAMPLES, expand, is_url, refuse_as_output
-from badugi_fast.parallel import cores
 
 __all__ = ["add_arguments", "run"]
 
@@ -71,7 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score, write, summarise; returns the exit status."""
-    jobs = _jobs(args.jobs if args.jobs is not None else 0 if args.dask == "local" else 1)
+    jobs = jobs_of(args, "score")
     sources = expand(args.paths or [str(SAMPLES)], note=_note)
     form = args.format or ("jsonl" if args.output or not sys.stdout.isatty() else "table")
     if args.output:
@@ -130,16 +129,6 @@ def _write_text(stream: TextIO, part: Rendered) -> None:
 def _is_part(name: str) -> bool:
     """Whether a file in an output folder is one that ``--dask --format parquet`` writes."""
     return name.startswith("part-") and name.endswith(".parquet")
-
-
-def _jobs(asked: int) -> int:
-    """The number of processes for ``--jobs``: 0 means one per core, and never more than the cores."""
-    if asked < 0:
-        raise ValueError(f"--jobs must be 0 or more, not {asked}")
-    available = cores()
-    if asked > available:
-        _note(f"--jobs {asked}: using {available}, the number of cores")
-    return min(asked or available, available)
 
 
 def _score(

@@ -18,12 +18,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from badugi_fast.cli import paths_help
+from badugi_fast.cli import jobs_of, paths_help
 from badugi_fast.extras import require
 from badugi_fast.files import replacing
 from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
-from badugi_fast.parallel import cores, ordered_map
+from badugi_fast.parallel import ordered_map
 from badugi_fast.stats import FIELDS, Filters, Tally, is_records, row, tally_histories, tally_on_dask, tally_records
 from badugi_fast.stats.export import PER_HAND_FIELDS, csv_cell, per_hand_rows
 
@@ -81,14 +81,6 @@ def selection(args: argparse.Namespace) -> Filters:
     )
 
 
-def jobs_of(args: argparse.Namespace) -> int:
-    """The processes ``--jobs`` asks for (0: one per core), no more than the cores."""
-    asked = args.jobs if args.jobs is not None else 0 if args.dask == "local" else 1
-    if asked < 0:
-        raise ValueError(f"--jobs must be 0 or more, not {asked}")
-    return min(asked or cores(), cores())
-
-
 def gather(args: argparse.Namespace, filters: Filters) -> Tally:
     """The tally of what ``args`` select: saved records read, histories scored (here, in processes, on Dask)."""
     paths = args.paths or [str(SAMPLES)]
@@ -101,10 +93,10 @@ def gather(args: argparse.Namespace, filters: Filters) -> Tally:
             refuse_as_output(args.output, sources)
         if args.dask:
             cluster = require("badugi_fast.cluster", "--dask")
-            with cluster.connect(args.dask, jobs_of(args)) as client:
+            with cluster.connect(args.dask, jobs_of(args, "stats")) as client:
                 tally.merge(tally_on_dask(client, sources, filters))
         else:
-            tally.merge(tally_histories(sources, filters, jobs_of(args)))
+            tally.merge(tally_histories(sources, filters, jobs_of(args, "stats")))
     return tally
 
 
@@ -199,6 +191,6 @@ def _per_hand(args: argparse.Namespace, filters: Filters) -> int:
     with replacing(args.output) if args.output else contextlib.nullcontext(sys.stdout) as stream:
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(PER_HAND_FIELDS)
-        for rows in ordered_map(work, units(sources), jobs_of(args), prepare=sendable):
+        for rows in ordered_map(work, units(sources), jobs_of(args, "stats"), prepare=sendable):
             writer.writerows(rows)
     return 0
