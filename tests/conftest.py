@@ -1,10 +1,12 @@
 """Fixtures shared by the tests: every hand and its reference rank (computed once per session), two user drawing
-policies, and the real hand histories of ../shared, which a clone does not have (skipped then) but CI does (absent
-there, they fail)."""
+policies, the real hand histories of ../shared, which a clone does not have (skipped then) but CI does (absent
+there, they fail), and Debian's chromium for the tests that open pages in a browser (the same: skipped, or failed in
+CI)."""
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,3 +70,16 @@ class KeepLowest(DrawingPolicy):
 def user_policies() -> tuple[DrawingPolicy, DrawingPolicy]:
     """Two user policies (a function and a randomized class), for the drawing and odds tests."""
     return FunctionPolicy(throw_high), KeepLowest()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Debian's chromium (run headless by the browser tests). Absent, the test is skipped; failed when ``CI`` is set
+    (``.ci/run`` installs it)."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        reason = "no chromium on PATH (Debian: apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason}, and CI is set: .ci/run installs it", pytrace=False)
+        pytest.skip(reason)
+    return found

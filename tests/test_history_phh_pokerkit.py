@@ -1,7 +1,9 @@
 """Independent check of PHH out and in: pokerkit loads the PHH that ``badugi convert`` and ``badugi simulate --format
 phh`` write and plays every hand to its end with its own Badugi hand values; every player's final stack must be what
-the site (or the engine) says. pokerkit's own Badugi example, the Wikipedia hand of its tests, scores as verified,
-each player paid what pokerkit pays. (pokerkit needs Python 3.11+; without it these tests skip.)
+the site (or the engine) says. The snippet of docs/phh.md runs on the real files converted; plain pokerkit plays the
+``FB`` hands, leaving the rake (which PHH has no field for) in the winners' stacks. pokerkit's own Badugi example, the
+Wikipedia hand of its tests, scores as verified, each player paid what pokerkit pays. (pokerkit needs Python 3.11+;
+without it these tests skip.)
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from badugi_fast.game.played import hands_of as recorded_hands  # noqa: E402
 from badugi_fast.game.simulate import simulate  # noqa: E402
 from badugi_fast.history import parse, score_file  # noqa: E402
 from badugi_fast.history.sources import SAMPLES  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def converted(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -53,6 +57,57 @@ def test_real_hands_replay_in_pokerkit_to_the_sites_stacks(
     assert {history.variant for history, _ in hands} == {"FB", "_PB", "_HPB"}
     for history, stacks in hands:
         assert stacks == history.finishing_stacks, history.hand
+
+
+def docs_snippet() -> str:
+    """The snippet of docs/phh.md that plays a converted file, ``hands.phhs``, in pokerkit."""
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "phh.md").read_text(encoding="utf-8"), re.S)
+    snippets: list[str] = [block for block in blocks if '"hands.phhs"' in block]
+    assert len(snippets) == 1, snippets
+    return snippets[0]
+
+
+def test_the_docs_snippet_plays_every_real_hand(
+    shared_histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["convert", str(shared_histories), "--output", str(tmp_path / "hands.phhs")]) == 0
+    monkeypatch.chdir(tmp_path)
+    names: dict[str, Any] = {}
+    exec(compile(docs_snippet(), "docs/phh.md", "exec"), names)  # the page's own code, as a reader runs it
+    *_, last = load_all((tmp_path / "hands.phhs").read_text())
+    assert names["history"].hand == last.hand  # the snippet played the file to its last hand
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning:pokerkit")  # what pokerkit says of the sites' own odd moves
+def test_plain_pokerkit_plays_the_fixed_limit_hands_and_leaves_the_rake(
+    shared_histories: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pokerkit.HandHistory`` alone: every ``FB`` hand to its end, the site's stacks exactly when unraked; a raked
+    hand ends with the chips of ``finishing_stacks`` plus its ``_rake`` (pokerkit takes no rake from a PHH file)."""
+    text = converted(shared_histories, capsys)
+    raked = 0
+    for history in pokerkit.HandHistory.load_all(io.BytesIO(text.encode())):
+        if history.variant != "FB":
+            continue
+        stacks = list(history)[-1].stacks
+        rake = history.user_defined_fields["_rake"]
+        if rake:
+            raked += 1
+            assert sum(stacks) == sum(history.finishing_stacks) + rake, history.hand
+        else:
+            assert stacks == history.finishing_stacks, history.hand
+    assert raked >= 10
+
+
+def test_pokerkit_reads_a_rake_field_as_its_rake_function() -> None:
+    """Why the rake is ``_rake``: pokerkit's ``HandHistory.rake`` is the function its states rake the pots with, so a
+    ``rake = ...`` line of a file breaks every hand (when a pokerkit reads it as an amount, this fails: write it)."""
+    out = io.StringIO()
+    list(phh.write(recorded_hands(simulate(1, 3, TableRules(10, 20, rake_percent=5), seed=1)), out))
+    assert "\n_rake = " in out.getvalue()
+    (history,) = pokerkit.HandHistory.load_all(io.BytesIO(out.getvalue().replace("\n_rake = ", "\nrake = ").encode()))
+    with pytest.raises(TypeError, match="not callable"):
+        list(history)
 
 
 @pytest.mark.parametrize("limit", ["fixed", "pot", "half-pot", "no"])

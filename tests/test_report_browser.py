@@ -1,12 +1,11 @@
 """badugi report in a real browser: Debian's chromium, headless, renders the page, runs its script and gives back
 the DOM; the test reads it as a person would (the tampered hands listed by number, the hero's net as the raw text
 has it, a chart) and reads chromium's log for console messages (there must be none). Without chromium the tests
-skip, saying so; in CI (``CI`` set: .ci/run installs chromium) they fail instead."""
+skip, saying so; in CI (``CI`` set: .ci/run installs chromium) they fail instead (the ``chromium`` fixture of
+conftest.py)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from decimal import Decimal
 from pathlib import Path
@@ -18,17 +17,6 @@ pytest.importorskip("matplotlib")
 
 from test_report import _Page, report, tampered_file
 from text_counts import hands_of, text_net
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        reason = "no chromium on PATH (Debian: apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(f"{reason}, and CI is set: .ci/run installs it", pytrace=False)
-        pytest.skip(reason)
-    return found
 
 
 def rendered(chromium: str, page: Path) -> tuple[str, list[str]]:
