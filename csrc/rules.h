@@ -56,7 +56,7 @@ typedef struct {
  * hand is one this code leaves to Python: fewer than two players dealt in). */
 int badugi_rules_accept(const badugi_table *table, const badugi_event *events, size_t count);
 
-/* What the replay says of each player, for the statistics (badugi_fast/history/facts.py is the definition). */
+/* What the replay says of each player, for the statistics (badugi_fast/formats/facts.py is the definition). */
 #define BADUGI_FACT_DEALT 1            /* dealt in: posted, acted or drew */
 #define BADUGI_FACT_VPIP 2             /* called, bet or raised before the first draw */
 #define BADUGI_FACT_PFR 4              /* bet or raised before the first draw */
