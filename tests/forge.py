@@ -17,6 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from badugi_fast.formats.phh.writer import table_text
 from badugi_fast.formats.pokerstars.writer import hand_text
@@ -47,11 +48,13 @@ class Post:
     kind: str
     chips: int
     dead: int = 0
+    all_in: bool = False
 
 
 @dataclass(frozen=True)
 class Act:
-    """A betting action; ``to`` is the round's total for a bet or raise (a call's amount is worked out)."""
+    """A betting action; ``to`` is the round's total for a bet or raise, and for a call that is not to the largest
+    bet (a whole big blind called when the big blind is all in for less); else a call's amount is worked out."""
 
     who: str
     verb: str  # fold, check, call, bet, raise
@@ -155,7 +158,9 @@ class _Chips:
 
     def act(self, event: Act) -> int:
         """The chips the action adds: a call's amount, a bet's or raise's increase of the player's round total."""
-        if event.verb == "call":
+        if event.verb == "call" and event.to:
+            chips = event.to - self.round[event.who]
+        elif event.verb == "call":
             chips = min(max(self.round.values()) - self.round[event.who], self.left[event.who])
         elif event.verb in ("bet", "raise"):
             chips = event.to - self.round[event.who]
@@ -198,7 +203,8 @@ def stars_text(script: Script, hand_id: int) -> str:
     for event in script.events:
         if isinstance(event, Post):
             chips.post(event)
-            lines.append(f"{script.name(event.who)}: posts {event.kind} {money(event.chips)}")
+            all_in = " and is all-in" if event.all_in else ""
+            lines.append(f"{script.name(event.who)}: posts {event.kind} {money(event.chips)}{all_in}")
             continue
         if not dealt:
             lines += ["*** DEALING HANDS ***", f"Dealt to {script.name('Al')} [{' '.join(script.dealt('Al'))}]"]
@@ -571,6 +577,52 @@ def _silent_fourth(text: str) -> str:
     return _text_edit('  "d dh p3 ', '  "d dh p4 KsKhKcQd",\n  "d dh p3 ')(text)
 
 
+def _blind_all_in() -> Callable[[str, bool], Script]:
+    """Cy's big blind is his whole stack (20): he is all in, and the rest play as if he had called."""
+    return _script(
+        Post("Bo", "small blind", 10),
+        Post("Cy", "big blind", 20, all_in=True),
+        Act("Al", "call"),
+        Act("Bo", "fold"),
+        *played_out(("Cy", "Al"), ()),
+        *showdown("Cy", "Al"),
+        Collect("Al", 50),
+        stacks={"Al": 1000, "Bo": 1000, "Cy": 20},
+    )
+
+
+def _blind_all_in_for_less() -> Callable[[str, bool], Script]:
+    """Cy's big blind is his whole stack, 15, less than a big blind: Al still calls a whole big blind (20), Bo
+    folds, and Al's unmatched 5 comes back."""
+    return _script(
+        Post("Bo", "small blind", 10),
+        Post("Cy", "big blind", 15, all_in=True),
+        Act("Al", "call", 20),
+        Act("Bo", "fold"),
+        Returned("Al", 5),
+        *played_out(("Cy", "Al"), ()),
+        *showdown("Cy", "Al"),
+        Collect("Al", 40),
+        stacks={"Al": 1000, "Bo": 1000, "Cy": 15},
+    )
+
+
+def _all_in_for_one_chip() -> Callable[[str, bool], Script]:
+    """Bo has one chip behind his small blind: Al raises to 40, Bo calls all in for that chip, Cy calls."""
+    return _script(
+        *BLINDS,
+        Act("Al", "raise", 40),
+        Act("Bo", "call", all_in=True),
+        Act("Cy", "call"),
+        *played_out(("Bo", "Cy", "Al"), ("Cy", "Al")),
+        *showdown("Bo", "Cy", "Al"),
+        Collect("Al", 58, "side pot"),
+        Collect("Al", 33, "main pot"),
+        stacks={"Al": 1000, "Bo": 11, "Cy": 1000},
+        pots=(33, 58),
+    )
+
+
 def _forged(edit: Callable[[Script], Script]) -> Callable[[str, bool], Script]:
     """The honest hand changed by ``edit``."""
     return lambda structure, tournament: edit(_honest()(structure, tournament))
@@ -612,6 +664,9 @@ CATEGORIES = (
     Category("all-in raise of less than half, called", _all_in_raise_under_half(False), _always("verified")),
     Category("all-in raise of less than half, raised again", _all_in_raise_under_half(True), _always(REFUSED)),
     Category("all-in bet for less, completed", _all_in_bet_completed(), _completed_status),
+    Category("big blind all in for its whole stack", _blind_all_in(), _always("verified")),
+    Category("big blind all in for less than a big blind", _blind_all_in_for_less(), _always("verified")),
+    Category("all in for one chip", _all_in_for_one_chip(), _always("verified")),
     Category("big blind facing an all-in call for less", _big_blind_facing_less(), _always("verified")),
     Category("chips created", _all_folded(*BLINDS, returned=21), _always("mismatch")),
     Category(
@@ -688,3 +743,33 @@ def simulated(site: str, structure: str, tournament: bool, hands: int, seed: int
         game = f"Badugi {_STARS_LIMITS[structure]}"
         text = text.replace(f":  {game} (", f": Tournament #900000002, $1+$0.10 USD {game} - {level} (")
     return text
+
+
+def _one_more(amount: str) -> str:
+    """``amount`` (``$0.40``, ``210``, ``0.00``) with one more of its smallest unit."""
+    sign, digits = ("$", amount[1:]) if amount.startswith("$") else ("", amount)
+    if "." in digits or sign:
+        return f"{sign}{Decimal(digits) + Decimal('0.01'):.2f}"
+    return str(int(digits) + 1)
+
+
+def overpaid(text: str, site: str) -> str:
+    """Every hand of ``text`` (simulated hands, as ``simulated`` writes them) paying one chip (one cent) more than
+    the pot: to every ``collected`` of PokerStars; to the first winner's winnings in PHH, and to their finishing
+    stack (so that the stacks still add up, and only the pot does not)."""
+    if site == "PokerStars":
+        return re.sub(r"^(\S+ collected )(\$?[\d.]+)", lambda found: found[1] + _one_more(found[2]), text, flags=re.M)
+
+    def hand(table: str) -> str:
+        winnings = re.search(r"^winnings = \[([^\]]*)\]", table, re.M)
+        assert winnings is not None, table
+        winner = next(k for k, amount in enumerate(winnings[1].split(", ")) if amount.strip("0.") != "")
+        for key in ("winnings", "finishing_stacks"):
+            found = re.search(rf"^{key} = \[([^\]]*)\]", table, re.M)
+            assert found is not None, table
+            amounts = found[1].split(", ")
+            amounts[winner] = _one_more(amounts[winner])
+            table = table[: found.start(1)] + ", ".join(amounts) + table[found.end(1) :]
+        return table
+
+    return "".join(hand(table) if table else "" for table in re.split(r"(?m)^(?=\[\d+\]$)", text))
