@@ -42,13 +42,18 @@ _STREETS = ("FIRST", "SECOND", "THIRD")
 @dataclass(frozen=True)
 class Post:
     """A forced bet: ``kind`` in PokerStars' words ("small blind", "big blind", "small & big blinds", "the ante");
-    ``dead`` is the part that is not live (the ante, the small blind of "small & big blinds")."""
+    ``dead`` is the part of a blind that is not live (the small blind of "small & big blinds"); an ante is dead."""
 
     who: str
     kind: str
     chips: int
     dead: int = 0
     all_in: bool = False
+
+    @property
+    def live(self) -> int:
+        """The part that counts towards the player's bet of the round."""
+        return 0 if self.kind == "the ante" else self.chips - self.dead
 
 
 @dataclass(frozen=True)
@@ -153,8 +158,7 @@ class _Chips:
     def post(self, event: Post) -> None:
         self.left[event.who] -= event.chips
         self.put_in[event.who] += event.chips
-        if event.kind != "the ante":
-            self.round[event.who] += event.chips - event.dead
+        self.round[event.who] += event.live
 
     def act(self, event: Act) -> int:
         """The chips the action adds: a call's amount, a bet's or raise's increase of the player's round total."""
@@ -283,9 +287,8 @@ def phh_text(script: Script, hand_id: int) -> str:
     for event in script.events:
         if isinstance(event, Post):
             chips.post(event)
-            antes[event.who] += event.dead if event.kind != "the ante" else event.chips
-            live = event.chips - event.dead if event.kind != "the ante" else 0
-            blinds[event.who] += live if number[event.who] <= 2 else -live
+            antes[event.who] += event.chips - event.live
+            blinds[event.who] += event.live if number[event.who] <= 2 else -event.live  # out of position: negative
         elif isinstance(event, Act):
             chips.act(event)
             verb = {"fold": "f", "check": "cc", "call": "cc"}.get(event.verb, f"cbr {money(event.to)}")
@@ -324,7 +327,7 @@ def phh_text(script: Script, hand_id: int) -> str:
         *(f'  "{action}",' for action in actions),
         "]",
         f"hand = {hand_id}",
-        f"players = {_row(chr(34) + script.name(who) + chr(34) for who in PHH_ORDER)}",
+        "players = " + _row(f'"{script.name(who)}"' for who in PHH_ORDER),
         "seats = [2, 3, 1]",
         *([] if script.tournament else ['currency = "USD"']),
         f"finishing_stacks = {_row(money(chips) for chips in finishing)}",
@@ -371,8 +374,13 @@ class Category:
     sites: tuple[str, ...] = ("PokerStars", "PHH")
 
 
-def _script(*events: Event, **options: object) -> Callable[[str, bool], Script]:
-    return lambda structure, tournament: Script(structure, tournament, events, **options)  # type: ignore[arg-type]
+def _script(
+    *events: Event, stacks: dict[str, int] | None = None, pots: tuple[int, ...] = ()
+) -> Callable[[str, bool], Script]:
+    """The same events (``stacks``: other than 1000 each; ``pots``: the summary's) in every structure."""
+    return lambda structure, tournament: Script(
+        structure, tournament, events, stacks or dict.fromkeys(NAMES, 1000), pots=pots
+    )
 
 
 def _always(status: str | None) -> Callable[[str, str], str | None]:
@@ -450,9 +458,9 @@ def _all_folded(*posts: Event, returned: int = 20, collected: int = 50) -> Calla
 DEAD_BLIND: tuple[Event, ...] = (*BLINDS, Post("Al", "small & big blinds", 30, dead=10))
 #: Antes of 10, 5 and 5, then the blinds.
 UNEQUAL_ANTES: tuple[Event, ...] = (
-    Post("Al", "the ante", 10, dead=10),
-    Post("Bo", "the ante", 5, dead=5),
-    Post("Cy", "the ante", 5, dead=5),
+    Post("Al", "the ante", 10),
+    Post("Bo", "the ante", 5),
+    Post("Cy", "the ante", 5),
     *BLINDS,
 )
 
@@ -500,7 +508,7 @@ def _all_in_raise_under_half(reraised: bool) -> Callable[[str, bool], Script]:
         Act("Bo", "raise", 45, all_in=True),
         Act("Cy", "call"),
         *ending,
-        *played_out(("Bo", "Cy", "Al"), ("Cy", "Al") if reraised else ()),
+        *played_out(("Bo", "Cy", "Al"), ("Cy", "Al")),
         *showdown("Bo", "Cy", "Al"),
         *pays,
         stacks={"Al": 1000, "Bo": 45, "Cy": 1000},

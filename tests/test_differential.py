@@ -63,7 +63,6 @@ KNOWN = (
     ("dead blind, uncalled bet", BOTH, STRUCTURES, "uncalled bets taken from whole-hand totals, not the last round"),
     ("unequal antes, uncalled bet", BOTH, STRUCTURES, "uncalled bets taken from whole-hand totals, not the last round"),
     ("all-in raise of half a raise", BOTH, ("fixed",), "an all-in raise of half a raise does not reopen the betting"),
-    ("all-in raise of less than half, called", BOTH, STRUCTURES, "the round does not end after a short all-in raise"),
     ("all-in bet for less, completed", BOTH, ("fixed",), "an all-in bet for less cannot be completed to a full bet"),
     ("PHH player dealt in who never acts", ("PHH",), STRUCTURES, "C seats only the PHH players who act"),
     ("PHH fold with extra words", ("PHH",), STRUCTURES, "PHH actions with extra words are accepted"),
