@@ -70,12 +70,12 @@ class Act:
 @dataclass(frozen=True)
 class Move:
     """One player's part of a draw: the cards thrown and those dealt for them (none: standing pat); ``shows``
-    forges a show between the discard and the new cards."""
+    forges a show of these cards between the discard and the new cards."""
 
     who: str
     thrown: tuple[str, ...] = ()
     new: tuple[str, ...] = ()
-    shows: bool = False
+    shows: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -259,7 +259,7 @@ def _stars_draw(script: Script, draw: Draw, holding: dict[str, list[str]]) -> li
         cards = "card" if count == 1 else "cards"
         lines.append(f"{name}: discards {count} {cards}" + (f" [{' '.join(move.thrown)}]" if move.who == "Al" else ""))
         if move.shows:
-            lines.append(f"{name}: shows [{' '.join(before)}]")
+            lines.append(f"{name}: shows [{' '.join(move.shows)}]")
         if move.who == "Al":
             lines.append(f"Dealt to {name} [{' '.join(kept)}] [{' '.join(move.new)}]")
     return lines
@@ -299,7 +299,7 @@ def phh_text(script: Script, hand_id: int) -> str:
             for move in event.moves:
                 actions.append(f"p{number[move.who]} sd {''.join(move.thrown)}".rstrip())
                 if move.shows:
-                    actions.append(f"p{number[move.who]} sm {''.join(holding[move.who])}")
+                    actions.append(f"p{number[move.who]} sm {''.join(move.shows)}")
                 if move.thrown:
                     holding[move.who] = [card for card in holding[move.who] if card not in move.thrown] + list(move.new)
                     deals.append(f"d dh p{number[move.who]} {''.join(move.new)}")
@@ -649,11 +649,15 @@ def _out_of_turn(script: Script) -> Script:
     )
 
 
-def _shows_mid_draw(script: Script) -> Script:
-    """Al shows his cards between his discard and his new cards."""
-    first = next(event for event in script.events if isinstance(event, Draw))
-    moves = tuple(replace(move, shows=True) if move.who == "Al" else move for move in first.moves)
-    return _events(script, first, Draw(1, moves))
+def _shows_mid_draw(cards: tuple[str, ...]) -> Callable[[Script], Script]:
+    """Al shows ``cards`` between his discard (Kd) and his new card (4c)."""
+
+    def edit(script: Script) -> Script:
+        first = next(event for event in script.events if isinstance(event, Draw))
+        moves = tuple(replace(move, shows=cards) if move.who == "Al" else move for move in first.moves)
+        return _events(script, first, Draw(1, moves))
+
+    return edit
 
 
 def _completed_status(site: str, structure: str) -> str | None:
@@ -685,8 +689,17 @@ CATEGORIES = (
         "cards in two hands", _forged(lambda s: replace(s, cards={"Cy": ("As", "Td", "Jh", "Qc")})), _always("mismatch")
     ),
     Category("actions out of turn", _forged(_out_of_turn), _always(REFUSED)),
-    Category("one name in two seats", _forged(lambda s: replace(s, seat_names={"Bo": "Al"})), _always(REFUSED)),
-    Category("a show between a discard and its new cards", _forged(_shows_mid_draw), _always(REFUSED)),
+    Category("one name in two seats", _forged(lambda s: replace(s, seat_names={"Bo": "Al"})), _always("error")),
+    Category(
+        "a show of the cards thrown, between a discard and its new cards",
+        _forged(_shows_mid_draw(("As", "2d", "3h", "Kd"))),
+        _always(REFUSED),
+    ),
+    Category(
+        "a show of the cards to come, between a discard and its new cards",
+        _forged(_shows_mid_draw(CARDS["Al"])),
+        _always(REFUSED),
+    ),
     Category(
         "PHH player dealt in who never acts",
         _forged(lambda s: replace(s, phh_edit=_silent_fourth)),
@@ -696,13 +709,13 @@ CATEGORIES = (
     Category(
         "PHH fold with extra words",
         _forged(lambda s: replace(s, phh_edit=_text_edit('"p1 f"', '"p1 f 999"'))),
-        _always(REFUSED),
+        _always("error"),  # issue 25: "an error naming the line"
         ("PHH",),
     ),
     Category(
         "PHH discard with extra cards",
         _forged(lambda s: replace(s, phh_edit=_text_edit('"p3 sd Kd"', '"p3 sd Kd 3h 2d"'))),
-        _always(REFUSED),
+        _always("error"),
         ("PHH",),
     ),
 )
