@@ -6,7 +6,7 @@
  * players with nothing to decide, all-in players folded by the site) and badugi_fast/formats/replay.py (Recorder:
  * the betting structure a hand is held to, and the order its events are checked in). Each function names the Python
  * it mirrors. It only answers "the rules accept this hand" (1) or "they do not, or this code cannot tell" (0): the
- * Python reader says why. Amounts are int64 hundredths, every one below 2^59 (stars.c's CHIPS_MAX), so no sum here
+ * Python reader says why. Amounts are int64 hundredths, every one below 2^59 (verdict.h's CHIPS_MAX), so no sum here
  * overflows.
  */
 #ifndef BADUGI_RULES_H

@@ -7,6 +7,8 @@ The pointers are found where the code says it keeps them (ARCHITECTURE.md, "each
   Python it mirrors", so a ``module.name`` (``lines.player_action``, ``pokerstars/reader.parse_hand``,
   ``HandState._wager``), a path (``badugi_fast/formats/replay.py``, ``formats/phh/: reader.py, toml_reader.py``)
   and a C file (``verdict.c``) must each resolve;
+- in both, a C name given with its file (``verdict.c: pay()``, ``stars.h: BADUGI_HH_POSITION``, ``verdict.c's
+  CHIPS_MAX``) must be a function or macro that file defines;
 - in Python (``badugi_fast/**/*.py``), every sentence of a comment or docstring that says "mirror(s/ed)", "C mirror"
   or "Python original": its C files must exist, its ``name()`` and ``C mirror: name`` and ````name```` C functions
   must be defined in them (or, for "its ````name````" and "````name```` uses it", be a C function there or a
@@ -136,6 +138,24 @@ def c_functions(path: Path) -> frozenset[str]:
     return frozenset(re.findall(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\(", text, re.MULTILINE))
 
 
+@cache
+def c_names(path: Path) -> frozenset[str]:
+    """The functions and macros ``path`` defines."""
+    macros = re.findall(r"^#define ([A-Za-z_]\w*)", path.read_text(encoding="utf-8"), re.MULTILINE)
+    return c_functions(path) | frozenset(macros)
+
+
+#: A C name pointed at in a C file: ``verdict.c: pay()``, ``verdict.h: badugi_hh_hold``, ``stars.c's CHIPS_MAX``.
+_C_IN_FILE = re.compile(r"\b(\w+\.[ch])(?::|'s) ([A-Z][A-Z0-9_]+\b|\w+(?=\(\))|badugi_\w+)")
+
+
+def stale_c_names(text: str) -> Iterator[str]:
+    """The C names of ``text`` that the C file it names them in does not define."""
+    for file, name in _C_IN_FILE.findall(text):
+        if not (CSRC / file).is_file() or name not in c_names(CSRC / file):
+            yield f"{file}: {name}"
+
+
 # ---- where the pointers are ---------------------------------------------------------------------------------------
 
 
@@ -168,6 +188,8 @@ _FILE = re.compile(r"\.(?:py|c|h|inc)$")
 
 def stale_in_c(path: Path) -> Iterator[str]:
     for line, comment in c_comments(path):
+        for stale in stale_c_names(comment):
+            yield f"{path.name}:{line}: {stale}"
         listed = set()
         for folder in _FOLDER_LIST.finditer(comment):
             base = ROOT / folder[1]
@@ -199,6 +221,8 @@ def sentences(text: str) -> Iterator[str]:
 def stale_in_python(path: Path) -> Iterator[str]:
     where = path.relative_to(ROOT).as_posix()
     for line, text in python_texts(path):
+        for stale in stale_c_names(text):
+            yield f"{where}:{line}: {stale}"
         for sentence in sentences(text):
             if not _KEYWORDS.search(sentence):
                 continue
@@ -252,6 +276,8 @@ def test_a_stale_pointer_is_caught() -> None:
     assert not file_resolves("badugi_fast/history/lines.py")
     assert "pay" in c_functions(CSRC / "verdict.c")
     assert "pay" not in c_functions(CSRC / "stars.c")
+    assert list(stale_c_names("(stars.c's CHIPS_MAX) and stars.c: pay()")) == ["stars.c: CHIPS_MAX", "stars.c: pay"]
+    assert list(stale_c_names("(verdict.h's CHIPS_MAX) and verdict.c: pay()")) == []
 
 
 def test_no_stale_pointer() -> None:
