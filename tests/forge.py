@@ -631,6 +631,20 @@ def _all_in_for_one_chip() -> Callable[[str, bool], Script]:
     )
 
 
+def _all_in_raise_of_one_chip() -> Callable[[str, bool], Script]:
+    """Al, with 21, raises all in to 21, one chip over the big blind; both blinds call, and Al wins 63."""
+    return _script(
+        *BLINDS,
+        Act("Al", "raise", 21, all_in=True),
+        Act("Bo", "call"),
+        Act("Cy", "call"),
+        *played_out(("Bo", "Cy", "Al"), ("Bo", "Cy")),
+        *showdown("Bo", "Cy", "Al"),
+        Collect("Al", 63),
+        stacks={"Al": 21, "Bo": 1000, "Cy": 1000},
+    )
+
+
 def _forged(edit: Callable[[Script], Script]) -> Callable[[str, bool], Script]:
     """The honest hand changed by ``edit``."""
     return lambda structure, tournament: edit(_honest()(structure, tournament))
@@ -679,6 +693,7 @@ CATEGORIES = (
     Category("big blind all in for its whole stack", _blind_all_in(), _always("verified")),
     Category("big blind all in for less than a big blind", _blind_all_in_for_less(), _always("verified")),
     Category("all in for one chip", _all_in_for_one_chip(), _always("verified")),
+    Category("all-in raise of one chip", _all_in_raise_of_one_chip(), _always("verified")),
     Category("big blind facing an all-in call for less", _big_blind_facing_less(), _always("verified")),
     Category("chips created", _all_folded(*BLINDS, returned=21), _always("mismatch")),
     Category(
