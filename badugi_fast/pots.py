@@ -3,7 +3,8 @@
 Here and nowhere else: uncalled bets go back (``uncalled``, ``split_uncalled``); main and side pots
 (``build_pots``); rake comes off the main pot first, or per pot as the site recorded it (``rake_per_pot``); each pot
 goes to its best hand, tied hands split it, and the odd chips go one each to the tied players first left of the
-button (``odd_chip_order``, ``award_pots``, ``award``). csrc/stars.c mirrors these for PokerStars hands (its ``pay``).
+button (``odd_chip_order``, ``award_pots``, ``award``). csrc/verdict.c mirrors these for the hands the C readers
+vouch for (its ``pay``).
 
 Amounts are integers in the smallest unit of the game (cents, or tournament chips). Players are identified by
 their position in the ``contributions`` sequence (seat order, or any order the caller keeps consistently).
@@ -188,7 +189,7 @@ def _split(amount: int, winners: list[int], odd_chip_order: Sequence[int], chip:
 def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
     """The rake taken from each pot: ``rake`` as one amount is taken from the main pot first, then from the side
     pots in order; or one amount per pot, as sites that rake each pot separately record it (PokerStars' "Main pot
-    $2.90. Side pot $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``). Mirrored in csrc/stars.c:
+    $2.90. Side pot $2.55." after a $0.25 rake on $3.05 and $2.65 pots: ``[15, 10]``). Mirrored in csrc/verdict.c:
     pay().
 
     >>> rake_per_pot(build_pots([50, 100, 100]), 160), rake_per_pot(build_pots([50, 100, 100]), [5, 5])

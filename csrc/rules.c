@@ -301,7 +301,7 @@ static int draw(state *s, int p, int64_t count)
     return 1;
 }
 
-/* history/facts.player_facts, for one event of its player (f), before the rules apply it (raises: the raises
+/* formats/facts.Notes.note, for one event of its player (f), before the rules apply it (raises: the raises
  * made so far before the first draw). */
 static void note(const state *s, const badugi_event *e, badugi_facts *f, int *raises)
 {

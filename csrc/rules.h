@@ -6,7 +6,7 @@
  * players with nothing to decide, all-in players folded by the site) and badugi_fast/formats/replay.py (Recorder:
  * the betting structure a hand is held to, and the order its events are checked in). Each function names the Python
  * it mirrors. It only answers "the rules accept this hand" (1) or "they do not, or this code cannot tell" (0): the
- * Python reader says why. Amounts are int64 hundredths, every one below 2^59 (stars.c's CHIPS_MAX), so no sum here
+ * Python reader says why. Amounts are int64 hundredths, every one below 2^59 (verdict.h's CHIPS_MAX), so no sum here
  * overflows.
  */
 #ifndef BADUGI_RULES_H
@@ -56,7 +56,7 @@ typedef struct {
  * hand is one this code leaves to Python: fewer than two players dealt in). */
 int badugi_rules_accept(const badugi_table *table, const badugi_event *events, size_t count);
 
-/* What the replay says of each player, for the statistics (badugi_fast/history/facts.py is the definition). */
+/* What the replay says of each player, for the statistics (badugi_fast/formats/facts.py is the definition). */
 #define BADUGI_FACT_DEALT 1            /* dealt in: posted, acted or drew */
 #define BADUGI_FACT_VPIP 2             /* called, bet or raised before the first draw */
 #define BADUGI_FACT_PFR 4              /* bet or raised before the first draw */

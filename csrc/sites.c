@@ -20,16 +20,16 @@ static int ascii_space(unsigned char c) /* str.isspace() of an ASCII character *
 /* The matchers: 1 when `line` (n bytes, no newline, starting with the format's prefix of k bytes) is a header, 0
  * when it is not, -1 when only Python can tell. */
 
-/* pokerstars.HEADER_LINE: the prefix, then "Game #" or "Hand #" somewhere after. */
+/* pokerstars/reader._HEADER_LINE: the prefix, then "Game #" or "Hand #" somewhere after. */
 static int pokerstars_header(const char *line, size_t n, size_t k)
 {
     return holds(line, n, k, "Game #", 6) || holds(line, n, k, "Hand #", 6);
 }
 
-/* fulltilt.HEADER_LINE: the prefix, then "Game #" somewhere after. */
+/* fulltilt._HEADER_LINE: the prefix, then "Game #" somewhere after. */
 static int full_tilt_header(const char *line, size_t n, size_t k) { return holds(line, n, k, "Game #", 6); }
 
-/* merge.HEADER_LINE: "<game" then a space, or nothing but white space to the end of the line. */
+/* merge._HEADER_LINE: "<game" then a space, or nothing but white space to the end of the line. */
 static int merge_header(const char *line, size_t n, size_t k)
 {
     if (n > k && line[k] == ' ')
@@ -44,7 +44,7 @@ static int merge_header(const char *line, size_t n, size_t k)
     return 1;
 }
 
-/* kingsclub.HEADER_LINE: "#", digits, ": ", then " - " somewhere after. */
+/* kingsclub._HEADER_LINE: "#", digits, ": ", then " - " somewhere after. */
 static int kingsclub_header(const char *line, size_t n, size_t k)
 {
     size_t i = k;
@@ -57,7 +57,7 @@ static int kingsclub_header(const char *line, size_t n, size_t k)
     return holds(line, n, i + 2, " - ", 3);
 }
 
-/* phh.HEADER_LINE (badugi_fast/formats/phh/reader.py): "variant", spaces or tabs, then "=". */
+/* phh/reader._HEADER_LINE (badugi_fast/formats/phh/reader.py): "variant", spaces or tabs, then "=". */
 static int phh_header(const char *line, size_t n, size_t k)
 {
     size_t i = k;

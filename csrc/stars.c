@@ -1,9 +1,9 @@
 /* badugi-fast: PokerStars Badugi hands read and scored in C (see stars.h).
  *
- * Each function below names the Python it mirrors, which stays the specification (in badugi_fast/history/:
- * lines.py, pokerstars/reader.py, common.py, builder.py, score.py, and badugi_fast/pots.py); each of those Python
- * functions (for pots.py, its module) names its mirror here. The words this code looks for are PokerStars'
- * wordings, defined once in badugi_fast/history/pokerstars/wordings.py: the comments name them (wordings.ALL_IN
+ * Each function below names the Python it mirrors, which stays the specification (in badugi_fast/formats/:
+ * lines.py, pokerstars/reader.py, common.py, builder.py; and badugi_fast/money.py, badugi_fast/history/score.py);
+ * each of those Python functions names its mirror here. The words this code looks for are PokerStars'
+ * wordings, defined once in badugi_fast/formats/pokerstars/wordings.py: the comments name them (wordings.ALL_IN
  * ...), and tests/test_history_pokerstars_wordings.py checks that each one is spelled here. Where Python would
  * accept something this code does not model exactly (Unicode digits or spaces, odd card spellings, names it has
  * not seen seated, sums of chips too large for its 64-bit integers: see CHIPS_MAX), the hand is marked `bad` and
@@ -138,7 +138,7 @@ static size_t currency_sign(span s) /* the bytes of a leading $, € or £, or 0
 
 /* ---- what lines say (common.py, lines.py) --------------------------------------------------------------------- */
 
-/* common.amount: hundredths in "$1,285.5"-like text; -1 (and a bad hand) when Python would refuse it or this code
+/* money.parse_amount: hundredths in "$1,285.5"-like text; -1 (and a bad hand) when Python would refuse it or this code
  * cannot tell. */
 static int64_t amount(span s, hand_state *h)
 {

@@ -277,7 +277,7 @@ _NO_FACTS = Facts()
 
 def _hero(hand: Hand) -> str | None:
     """The hero: the one player whose cards the history deals face up before the first draw (PokerStars' ``Dealt
-    to``); None when it shows nobody's, or several (a PHH file that knows every hand). Mirrored in csrc/stars.c:
+    to``); None when it shows nobody's, or several (a PHH file that knows every hand). Mirrored in csrc/verdict.c:
     write_players()."""
     return next(iter(hand.dealt)) if len(hand.dealt) == 1 else None
 
