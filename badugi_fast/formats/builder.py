@@ -44,7 +44,11 @@ class Builder:
         hand.started, hand.time_zone = when(started)
 
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
-        """A seated player."""
+        """A seated player; one name in a second seat is a ValueError naming it (its hands would be scored, and
+        counted by the statistics, twice)."""
+        if name in self.names:
+            first = next(seat.number for seat in self.hand.seats if seat.name == name)
+            raise ValueError(f"{name!r} sits in two seats ({first} and {number})")
         self.hand.seats.append(Seat(number, name, stack, sitting_out))
         self.names.add(name)
         if " " in name:

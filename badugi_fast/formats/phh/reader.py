@@ -247,6 +247,22 @@ def _number(text: str) -> int | Decimal:
         raise ValueError(f"not a number: {_clip(text)!r}") from None
 
 
+def _words(words: list[str], least: int, most: int) -> int:
+    """How many words an action has, when its grammar allows ``least`` to ``most`` of them; else ValueError.
+
+    >>> _words(["p3", "f", "999"], 2, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a word too many: '999'
+    """
+    if len(words) < least:
+        raise ValueError(f"{least - len(words)} word(s) missing")
+    if len(words) > most:
+        extra = " ".join(words[most:])
+        raise ValueError(f"{'a word' if len(words) == most + 1 else 'words'} too many: {_clip(extra)!r}")
+    return len(words)
+
+
 def _known(cards: list[str | None]) -> tuple[str, ...] | None:
     """The cards when every one is known, else None."""
     return None if None in cards else tuple(card for card in cards if card is not None)
@@ -269,8 +285,6 @@ class _Reader:
             raise ValueError(f"{count} players: a hand has 2 or more (and not more than the deck can deal)")
         names = _list(fields, "players", count, [""] * count)
         self.names = [str(name) or f"p{number}" for number, name in enumerate(names, 1)]  # "": anonymous
-        if len(set(self.names)) != count:
-            raise ValueError("two players with the same name")
         seats = _list(fields, "seats", count, list(range(1, count + 1)))
         if any(isinstance(seat, bool) or not isinstance(seat, int) for seat in seats) or len(set(seats)) != count:
             raise ValueError("`seats` must be distinct whole numbers")
@@ -391,18 +405,23 @@ class _Reader:
         return int(label[1:]) - 1
 
     def _action(self, words: list[str]) -> None:
+        """One action, its words checked against PHH's grammar (csrc/phh.c: action() mirrors it): ``d dh pN
+        CARDS``, ``pN sd [CARDS]``, ``pN sm [CARDS]``, ``pN cc``, ``pN f``, ``pN cbr AMOUNT``; a word more is an
+        error, never ignored (``p1 sd 4s 3h 2d`` would throw only the 4s)."""
         if words[0] == "d":
             if words[1] != "dh":
                 raise ValueError("Badugi deals no board cards" if words[1] == "db" else f"unknown deal {words[1]!r}")
+            _words(words, 4, 4)
             self._deal(self._player(words[2]), _cards(words[3]))
             return
         player = self._player(words[0])
         verb = words[1]
         if verb == "sd":
-            self._discard(player, _cards(words[2]) if len(words) > 2 else [])
+            self._discard(player, _cards(words[2]) if _words(words, 2, 3) > 2 else [])
         elif verb == "sm":
-            self._show(player, words[2] if len(words) > 2 else None)
+            self._show(player, words[2] if _words(words, 2, 3) > 2 else None)
         elif verb in ("cc", "cbr", "f"):
+            _words(words, 3 if verb == "cbr" else 2, 3 if verb == "cbr" else 2)
             self._bet(player, verb, _number(words[2]) if verb == "cbr" else None)
         else:
             raise ValueError(f"unknown action {verb!r}" + (" (Badugi has no bring-in)" if verb == "pb" else ""))
