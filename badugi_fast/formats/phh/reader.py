@@ -491,9 +491,13 @@ class _Reader:
             self.recorder.draw(draw)
 
     def _show(self, player: int, cards: str | None) -> None:
-        """``sm`` at the showdown: cards shown (``-``: the known ones), or none: a muck."""
+        """``sm`` at the showdown: cards shown (``-``: the known ones), or none: a muck. Not while a draw's new cards
+        are still to be dealt: a show happens only at the showdown (csrc/phh.c: show() leaves such a hand to this
+        code)."""
         hand = self.hand
         name = self.names[player]
+        if self.pending:
+            self._refuse(f"{name} shows down in the middle of a draw (before its new cards): not at the showdown")
         hand.showdown = True
         if cards is None:
             self.build.muck(name)
