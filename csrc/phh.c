@@ -68,10 +68,8 @@ static size_t line_before(const char *text, size_t offset)
     return at;
 }
 
-static const badugi_format PHH = {"variant", 7, BADUGI_MATCH_PHH};
-
 /* reader.FORMAT.is_header, as csrc/sites.c's finder knows it. */
-static int is_header(span line) { return badugi_header_line(line.p, line.n, &PHH) == 1; }
+static int is_header(span line) { return badugi_phh_header_line(line.p, line.n); }
 
 static int is_bare(char c)
 {

@@ -3,9 +3,9 @@
 A PHH hand's header is its ``variant = ...`` line, the one key every hand has exactly once: a hand starts there,
 whatever the file is called. The hand's other keys are the lines around it: back to its table header (``[12]``)
 or to the start of the file, and on to the next table that is not one of its own (``[12.x]``). So a PHH reader
-finds hands line by line as for every other site; ``variant`` must start its line (no indentation, not quoted),
-as pokerkit and the PHH datasets write it, and a hand with no table of its own (a ``.phh`` file) must have it
-within its first 20 lines.
+finds hands line by line as for every other site; ``variant`` is the first key of its line, as TOML allows it
+(indented, bare or quoted: ``variant``, ``"variant"``, ``'variant'``), and a hand with no table of its own (a ``.phh``
+file) must have it within its first ``LEAD_LINES`` lines.
 
 The hand is replayed to know what each action puts in: ``cc`` calls what the round asks (less when the player has
 less), ``cbr`` raises the player's round total to its amount, blinds and antes are posted as PHH says (heads-up in
@@ -40,12 +40,15 @@ __all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand", "parse_table
 
 SITE = "PHH"
 _HEADER_PREFIX = "variant"
+#: The other ways a ``variant`` line begins: quoted, or indented (by spaces or tabs).
+_MORE_PREFIXES = ('"variant"', "'variant'", " ", "\t")
 #: The lines before its ``variant`` line that a hand may use for its other keys (back to its table's header): as many
 #: as a hand of many keys writes, and within the 64 KiB a run of hands carries from before its first header.
 LEAD_LINES = 1000
 
-#: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: phh_header()).
-_HEADER_LINE = re.compile(r"\nvariant[ \t]*=")
+#: A newline and the start of a line that starts a hand: the key ``variant`` as TOML writes it (mirrored in
+#: csrc/sites.c: phh_header()).
+_HEADER_LINE = re.compile(r"""\n[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
 
 #: A TOML key: bare, or a basic or literal string.
 _KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
@@ -84,7 +87,7 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
 
 #: The lines of the keys ``parse_table`` reads: the table's amounts, forced bets, stakes, currency and date.
 _TABLE_KEYS = re.compile(
-    r"(?:variant|antes|blinds_or_straddles|small_bet|big_bet|min_bet|starting_stacks|players|seats|table|currency"
+    r"[ \t]*(?:variant|antes|blinds_or_straddles|small_bet|big_bet|min_bet|starting_stacks|players|seats|table|currency"
     r"|currency_symbol|time_zone|year|month|day|time)[ \t]*="
 )
 
@@ -350,7 +353,7 @@ class _Reader:
     def _key_line(self, key: str) -> int:
         """The line where ``key`` is written (the hand's first line when it is not found)."""
         for index in range(self.first, self.last):
-            if self.lines[index].lstrip().startswith(key):
+            if self.lines[index].lstrip(" \t\"'").startswith(key):
                 return index
         return self.first
 
@@ -591,4 +594,4 @@ class _Reader:
 
 
 #: PHH, as ``formats.registry`` lists it: read as one more site, and written (``badugi convert``).
-FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", table_text)
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", table_text, _MORE_PREFIXES)
