@@ -28,6 +28,8 @@ _HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) .*?Game #(\d+): *(.*)")
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: full_tilt_header()).
 _HEADER_LINE = re.compile(r"\n(?:Full Tilt Poker|FullTiltPoker) [^\n]*?Game #")
 _TOURNAMENT_WORDS = ("Tournament", "Sit & Go", "Sit&Go")
+#: The currency of Full Tilt's amounts in dollars (``$0.10/$0.20``, no code written).
+_DOLLARS = "USD"
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -54,7 +56,7 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     )
     if is_badugi:
         build = Builder(hand)
-        build.facts(" - ".join(segments[1:]), header.group(2))
+        build.facts(" - ".join(segments[1:]), header.group(2), dollars=_DOLLARS)
         read_body(build, lines, start + 1, end, separator=" ")
     return hand
 
