@@ -41,7 +41,8 @@ class Format(Protocol):
 
     @property
     def header_prefixes(self) -> tuple[str, ...]:
-        """Every way its header lines begin; no prefix of one format begins a prefix of another."""
+        """Every way its header lines begin; no prefix of one format begins a prefix of another. A prefix of spaces
+        or tabs alone says the header may be indented: after the blanks, it begins as another of these."""
         ...
 
     @property

@@ -77,9 +77,15 @@ def find_headers(data: bytes | bytearray, start: int, end: int, formats: tuple[F
 @functools.lru_cache(maxsize=8)
 def _line_starts(formats: tuple[Format, ...]) -> re.Pattern[bytes]:
     """A newline and the start of a line that may be a header: one pattern for every format, so the text is searched
-    once."""
-    prefixes = [prefix for form in formats for prefix in form.header_prefixes]
-    return re.compile(b"\n(?:" + b"|".join(re.escape(prefix.encode()) for prefix in prefixes) + b")")
+    once. A prefix of blanks (an indented header) is looked for with the format's other prefixes after the blanks,
+    so that the indented lines of other kinds (PHH's actions, Merge's XML) are not each looked at again."""
+    starts = []
+    for form in formats:
+        words = [re.escape(prefix.encode()) for prefix in form.header_prefixes if prefix.strip(" \t")]
+        starts += words
+        if len(words) < len(form.header_prefixes):
+            starts.append(b"[ \t]+(?:" + b"|".join(words) + b")")
+    return re.compile(b"\n(?:" + b"|".join(starts) + b")")
 
 
 @functools.lru_cache(maxsize=8)
