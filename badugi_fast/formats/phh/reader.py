@@ -85,10 +85,11 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     return hand
 
 
-#: The lines of the keys ``parse_table`` reads: the table's amounts, forced bets, stakes, currency and date.
+#: The lines of the keys ``parse_table`` reads: the table's amounts, forced bets, stakes, currency and date (indented
+#: or not; the look ahead at their first letters turns the indented lines of ``actions`` away at once).
 _TABLE_KEYS = re.compile(
-    r"[ \t]*(?:variant|antes|blinds_or_straddles|small_bet|big_bet|min_bet|starting_stacks|players|seats|table|currency"
-    r"|currency_symbol|time_zone|year|month|day|time)[ \t]*="
+    r"[ \t]*(?=[abcdmpstvy])(?:variant|antes|blinds_or_straddles|small_bet|big_bet|min_bet|starting_stacks|players"
+    r"|seats|table|currency|currency_symbol|time_zone|year|month|day|time)[ \t]*="
 )
 
 
