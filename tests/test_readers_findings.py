@@ -137,10 +137,13 @@ def test_an_action_with_a_word_too_many_is_an_error_naming_its_line(
     assert f"too many: {extra}" in record["reason"]
 
 
-def test_an_action_with_a_word_missing_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    (record,) = agreed(changed('"p2 cbr 80"', '"p2 cbr"'), "PHH", monkeypatch, answered=0)
+@pytest.mark.parametrize(
+    ("action", "forged"), [('"p2 cbr 80"', '"p2 cbr"'), ('"d dh p3 4c"', '"d dh p3"'), ('"p1 f"', '"p1"')]
+)
+def test_an_action_with_a_word_missing_is_an_error(action: str, forged: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    (record,) = agreed(changed(action, forged), "PHH", monkeypatch, answered=0)
     assert record["status"] == "error"
-    assert "1 word(s) missing" in record["reason"]
+    assert record["reason"].endswith(f"({forged[1:-1]!r}): 1 word(s) missing")
 
 
 # ---- 2. the variant key as TOML allows it ----------------------------------------------------------------------

@@ -412,6 +412,7 @@ class _Reader:
         """One action, its words checked against PHH's grammar (csrc/phh.c: action() mirrors it): ``d dh pN
         CARDS``, ``pN sd [CARDS]``, ``pN sm [CARDS]``, ``pN cc``, ``pN f``, ``pN cbr AMOUNT``; a word more is an
         error, never ignored (``p1 sd 4s 3h 2d`` would throw only the 4s)."""
+        _words(words, 2, len(words))
         if words[0] == "d":
             if words[1] != "dh":
                 raise ValueError("Badugi deals no board cards" if words[1] == "db" else f"unknown deal {words[1]!r}")
