@@ -47,7 +47,7 @@ _MORE_PREFIXES = ('"variant"', "'variant'", " ", "\t")
 LEAD_LINES = 1000
 
 #: A newline and the start of a line that starts a hand: the key ``variant`` as TOML writes it (mirrored in
-#: csrc/sites.c: phh_header()).
+#: csrc/sites.c: badugi_phh_header_line()).
 _HEADER_LINE = re.compile(r"""\n[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
 
 #: A TOML key: bare, or a basic or literal string.
