@@ -68,10 +68,8 @@ static size_t line_before(const char *text, size_t offset)
     return at;
 }
 
-static const badugi_format PHH = {"variant", 7, BADUGI_MATCH_PHH};
-
 /* reader.FORMAT.is_header, as csrc/sites.c's finder knows it. */
-static int is_header(span line) { return badugi_header_line(line.p, line.n, &PHH) == 1; }
+static int is_header(span line) { return badugi_phh_header_line(line.p, line.n); }
 
 static int is_bare(char c)
 {
@@ -685,11 +683,17 @@ static void deal(phh_hand *hand, int i, span cards_text)
     badugi_hh_hold(h, i, now, 4, 1, 1);
 }
 
-/* _Reader._show: "sm" with the cards shown ("-": the cards known), or none: a muck. */
+/* _Reader._show: "sm" with the cards shown ("-": the cards known), or none: a muck. A show while a draw's new cards
+ * are still to come breaks the rules: Python says so. */
 static void show(phh_hand *hand, int i, span cards_text, int given)
 {
     hand_state *h = &hand->h;
     player *p = &h->players[i];
+    for (int k = 0; k < h->count; k++)
+        if (hand->pending[k] >= 0) {
+            h->bad = 1;
+            return;
+        }
     h->showdown = 1;
     if (!given) {
         p->mucked = 1;
@@ -849,6 +853,15 @@ static void read_hand(phh_hand *hand, span *id, span *game)
     }
     if (h->bad)
         return;
+    int acted[BADUGI_HH_MAX_PLAYERS] = {0};
+    for (size_t k = 0; k < h->nevents; k++)
+        acted[h->events[k].player] = 1;
+    for (int k = 0; k < h->count; k++)
+        if (!acted[k]) {
+            h->bad = 1; /* Recorder.start deals every listed player in: one who never acts breaks the rules there, and
+                         * rules.c would leave them out (badugi_rules_facts plays those who post, act or draw) */
+            return;
+        }
     if (!hand->drawing)
         round_ends(hand); /* the last betting round */
     outcome(hand);

@@ -57,10 +57,23 @@ static int kingsclub_header(const char *line, size_t n, size_t k)
     return holds(line, n, i + 2, " - ", 3);
 }
 
-/* phh/reader._HEADER_LINE (badugi_fast/formats/phh/reader.py): "variant", spaces or tabs, then "=". */
-static int phh_header(const char *line, size_t n, size_t k)
+/* phh/reader._HEADER_LINE (badugi_fast/formats/phh/reader.py): spaces or tabs, the key variant (bare, or quoted with " or
+ * '), spaces or tabs, then "=". Read from the start of the line, whichever of PHH's prefixes it starts with. */
+int badugi_phh_header_line(const char *line, size_t n)
 {
-    size_t i = k;
+    size_t i = 0;
+    while (i < n && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    char quote = i < n && (line[i] == '"' || line[i] == '\'') ? line[i] : 0;
+    i += quote != 0;
+    if (n - i < 7 || memcmp(line + i, "variant", 7) != 0)
+        return 0;
+    i += 7;
+    if (quote) {
+        if (i == n || line[i] != quote)
+            return 0;
+        i++;
+    }
     while (i < n && (line[i] == ' ' || line[i] == '\t'))
         i++;
     return i < n && line[i] == '=';
@@ -84,7 +97,7 @@ static int matched(const char *line, size_t n, const badugi_format *format)
     case BADUGI_MATCH_FULL_TILT: return full_tilt_header(line, n, k);
     case BADUGI_MATCH_MERGE: return merge_header(line, n, k);
     case BADUGI_MATCH_KINGSCLUB: return kingsclub_header(line, n, k);
-    case BADUGI_MATCH_PHH: return phh_header(line, n, k);
+    case BADUGI_MATCH_PHH: return badugi_phh_header_line(line, n);
     default: return -1; /* BADUGI_MATCH_NONE: a format only Python reads */
     }
 }

@@ -35,6 +35,10 @@ typedef struct {
  * has no matcher, or the line has bytes its matcher cannot decide). csrc/stars.c asks it of PokerStars lines. */
 int badugi_header_line(const char *line, size_t n, const badugi_format *format);
 
+/* Whether `line` (n bytes, no newline) is a PHH hand's `variant` line, however it starts (indented, the key quoted):
+ * the matcher of every PHH prefix. csrc/phh.c asks it of the lines around a hand. */
+int badugi_phh_header_line(const char *line, size_t n);
+
 /* The hand headers among the lines of text[start:end]: `start` is a line's start (0, or just after a newline) and
  * every line starting before `end` ends by `end` (or at `end`, the end of the text). A line is a header of the first
  * of the `count` formats whose prefix it starts with, when that format's matcher says so. Writes the offset, the

@@ -369,6 +369,15 @@ LINES = [
     "variant x = 1",
     " variant = 1",
     '"variant" = "FB"',
+    "\t 'variant'\t= 'FB'",
+    '  "variant"=1',
+    '"variant = 1"',
+    "'variant\" = 1",
+    '"variants" = 1',
+    "  variant x = 1",
+    "  ",
+    "\tactions = []",
+    "FullTiltPoker Game #1: x",
     "[1]",
     "# variant = 1",
     "PokerStars Hand #1: x",
@@ -379,9 +388,16 @@ LINES = [
 ]
 
 
+def is_variant_line(line: str) -> bool:
+    """Whether TOML reads ``line`` as the key ``variant`` (indented or not, bare or quoted) and an ``=``."""
+    rest = line.lstrip(" \t")
+    key = next((key for key in ("variant", '"variant"', "'variant'") if rest.startswith(key)), None)
+    return key is not None and rest[len(key) :].lstrip(" \t").startswith("=")
+
+
 @pytest.mark.parametrize("line", LINES)
 def test_the_phh_header_is_one_line(line: str) -> None:
-    expected = line.startswith("variant") and line[7:].lstrip(" \t").startswith("=")
+    expected = is_variant_line(line)
     assert reader.FORMAT.is_header(line) is expected
     assert (registry.header_site(line) is reader.FORMAT) is expected
 
@@ -395,8 +411,10 @@ def test_c_and_python_find_the_same_headers(lines: list[str]) -> None:
 
 
 def test_prefixes_never_begin_one_another() -> None:
-    prefixes = [form.header_prefix for form in registry.FORMATS]
-    assert not any(a != b and a.startswith(b) for a in prefixes for b in prefixes)
+    """No prefix of one format begins a prefix of another (nor another of its own)."""
+    prefixes = [prefix for form in registry.FORMATS for prefix in form.header_prefixes]
+    assert len(prefixes) > len(registry.FORMATS)
+    assert not any(i != j and a.startswith(b) for i, a in enumerate(prefixes) for j, b in enumerate(prefixes))
 
 
 def test_variant_after_many_keys_in_every_hand_of_a_long_phhs() -> None:

@@ -32,19 +32,24 @@ class Builder:
         self._long_names: list[str] = []
         self.big_blind = 0  # the largest big blind posted so far (the live part of "small & big blinds")
 
-    def facts(self, stakes: str, started: str) -> None:
+    def facts(self, stakes: str, started: str, dollars: str | None = None) -> None:
         """The stakes (the first written in ``stakes``: their currency's sign and code for a cash game) and the
-        date and time (the first written in ``started``) of the hand, when the text gives them."""
+        date and time (the first written in ``started``) of the hand, when the text gives them. ``dollars``: the
+        currency a ``$`` with no code names on the site (Full Tilt and Merge write ``$0.10/$0.20``, meaning USD)."""
         hand = self.hand
         found = stakes_in(stakes)
         if found is not None:
             hand.stakes, sign, code = found
             if hand.places:
-                hand.currency_symbol, hand.currency = sign, code
+                hand.currency_symbol, hand.currency = sign, code or (dollars if sign == "$" else None)
         hand.started, hand.time_zone = when(started)
 
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
-        """A seated player."""
+        """A seated player; one name in a second seat is a ValueError naming it (its hands would be scored, and
+        counted by the statistics, twice)."""
+        if name in self.names:
+            first = next(seat.number for seat in self.hand.seats if seat.name == name)
+            raise ValueError(f"{name!r} sits in two seats ({first} and {number})")
         self.hand.seats.append(Seat(number, name, stack, sitting_out))
         self.names.add(name)
         if " " in name:

@@ -1,6 +1,7 @@
 """The one contract every format of hand histories meets, so that the pipeline reads all of them the same way.
 
-A format says how its hands begin (a header line: ``header_prefix``, then ``header_line``'s pattern), how many lines
+A format says how its hands begin (a header line: one of its ``header_prefixes``, then ``header_line``'s pattern: a
+site may spell its header two ways, and a TOML key may be indented or quoted), how many lines
 before its header a hand may use (``lead_lines``: Merge's ``<description>``, the PHH keys before ``variant``), how
 to read one hand into the model (``parse_hand``), and, when it can, how to write one (``write_hand``). ``c_matcher``
 names the matcher csrc/sites.c has for its headers (None: the C finder leaves its lines to Python, which still finds
@@ -35,7 +36,13 @@ class Format(Protocol):
 
     @property
     def header_prefix(self) -> str:
-        """How its header lines begin; the prefixes of two formats never begin one another."""
+        """How its header lines usually begin (the first of ``header_prefixes``)."""
+        ...
+
+    @property
+    def header_prefixes(self) -> tuple[str, ...]:
+        """Every way its header lines begin; no prefix of one format begins a prefix of another. A prefix of spaces
+        or tabs alone says the header may be indented: after the blanks, it begins as another of these."""
         ...
 
     @property
@@ -84,6 +91,13 @@ class TextFormat:
     lead_lines: int = 0
     c_matcher: str | None = None
     write_hand: HandWriter | None = None
+    #: The other ways its header lines may begin (``header_prefixes``).
+    more_prefixes: tuple[str, ...] = ()
+
+    @property
+    def header_prefixes(self) -> tuple[str, ...]:
+        """``header_prefix``, then ``more_prefixes``."""
+        return (self.header_prefix, *self.more_prefixes)
 
     def is_header(self, line: str) -> bool:
         """Whether ``line`` starts a hand: ``header_line`` matches it."""

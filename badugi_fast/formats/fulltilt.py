@@ -20,12 +20,16 @@ __all__ = ["FORMAT", "SITE", "parse_hand"]
 
 SITE = "Full Tilt"
 _HEADER_PREFIX = "Full Tilt Poker "
+#: The header as PokerTracker exports Full Tilt hands: ``FullTiltPoker Game #...``.
+_TRACKER_PREFIX = "FullTiltPoker "
 
-_HEADER = re.compile(r"Full Tilt Poker .*?Game #(\d+): *(.*)")
+_HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) .*?Game #(\d+): *(.*)")
 
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: full_tilt_header()).
-_HEADER_LINE = re.compile(r"\nFull Tilt Poker [^\n]*?Game #")
+_HEADER_LINE = re.compile(r"\n(?:Full Tilt Poker|FullTiltPoker) [^\n]*?Game #")
 _TOURNAMENT_WORDS = ("Tournament", "Sit & Go", "Sit&Go")
+#: The currency of Full Tilt's amounts in dollars (``$0.10/$0.20``, no code written).
+_DOLLARS = "USD"
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -52,10 +56,12 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     )
     if is_badugi:
         build = Builder(hand)
-        build.facts(" - ".join(segments[1:]), header.group(2))
+        build.facts(" - ".join(segments[1:]), header.group(2), dollars=_DOLLARS)
         read_body(build, lines, start + 1, end, separator=" ")
     return hand
 
 
 #: Full Tilt hand histories, as ``formats.registry`` lists them.
-FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, c_matcher="full_tilt")
+FORMAT = TextFormat(
+    SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, c_matcher="full_tilt", more_prefixes=(_TRACKER_PREFIX,)
+)

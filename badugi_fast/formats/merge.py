@@ -30,6 +30,9 @@ LEAD_LINES = 20
 #: on its line (the attributes on the lines after it). Mirrored in csrc/sites.c: merge_header().
 _HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
 
+#: The currency of Merge's real money (``realmoney="true"``) and of its amounts in dollars (``$0.05/$0.10``).
+_DOLLARS = "USD"
+
 _DESCRIPTION_TAG = re.compile(r"<description\s[^>]*")
 #: round id -> street (draw rounds and the betting after them share a street)
 _ROUNDS = {
@@ -69,7 +72,9 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     if is_badugi:
         started = game.get("starttime", "")
         stamp = f"{started[:4]}-{started[4:6]}-{started[6:8]} {started[8:10]}:{started[10:12]}:{started[12:14]}"
-        Builder(hand).facts(stakes, stamp)
+        Builder(hand).facts(stakes, stamp, dollars=_DOLLARS)
+        if hand.currency is None and game.get("realmoney") == "true":
+            hand.currency = _DOLLARS  # real money on Merge, whose tables played in dollars
         try:
             _read_game(hand, game)
         except (ValueError, KeyError) as error:

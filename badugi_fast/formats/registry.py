@@ -5,8 +5,9 @@ so one file may hold the hands of several sites, each read by its own format. Ad
 line in ``FORMATS``, and its tests.
 
 >>> [header_site(line).site for line in ("PokerStars Game #1: Badugi Limit", "Full Tilt Poker Game #9: x",
-...  '<game id="3-2">', "#37732805: Limit Badugi - 30/60", 'variant = "FB"')]
-['PokerStars', 'Full Tilt', 'Merge', 'KingsClub', 'PHH']
+...  "FullTiltPoker Game #9: x", '<game id="3-2">', "#37732805: Limit Badugi - 30/60", 'variant = "FB"',
+...  '  "variant" = "FB"')]
+['PokerStars', 'Full Tilt', 'Full Tilt', 'Merge', 'KingsClub', 'PHH', 'PHH']
 >>> header_site("PokerStars says hello"), header_site("variants = 1"), header_site("# a comment")
 (None, None, None)
 """
@@ -34,6 +35,6 @@ MOST_LEAD_LINES = max(form.lead_lines for form in FORMATS)
 def header_site(line: str, formats: tuple[Format, ...] = FORMATS) -> Format | None:
     """The format whose hand header ``line`` is, or None when it is no header (of ``formats``)."""
     for form in formats:
-        if line.startswith(form.header_prefix) and form.is_header(line):
+        if line.startswith(form.header_prefixes) and form.is_header(line):
             return form
     return None

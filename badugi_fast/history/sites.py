@@ -2,7 +2,7 @@
 
 Which format a header line belongs to is ``formats.registry.header_site``; this module finds every such line in a
 range of bytes, in Python (``headers_in``, the definition) or by the C code (``find_headers``, csrc/sites.c), which
-is handed the registry's formats: the header prefix of each and the name of its C matcher. A line that C cannot
+is handed the registry's formats: each header prefix of each and the name of its C matcher. A line that C cannot
 decide, or that starts with the prefix of a format C has no matcher for, is decided here.
 """
 
@@ -60,12 +60,13 @@ def find_headers(data: bytes | bytearray, start: int, end: int, formats: tuple[F
     """``headers_in``, by the C code when it is in use (Python decides the lines C leaves to it)."""
     if history_fast_paths is None:
         return headers_in(data, start, end, formats)
-    offsets, codes, lines, newlines = history_fast_paths.find_headers(data, start, end, _c_finder(formats))
+    finder, owners = _c_finder(formats)
+    offsets, codes, lines, newlines = history_fast_paths.find_headers(data, start, end, finder)
     if _ASK not in codes:
-        return Headers(offsets, list(map(formats.__getitem__, codes)), lines, newlines)
+        return Headers(offsets, list(map(owners.__getitem__, codes)), lines, newlines)
     found = Headers([], [], [], newlines)
     for at, code, line in zip(offsets, codes, lines, strict=True):
-        form = formats[code] if code != _ASK else _format_of_line(data, at, end, formats)  # only Python decides
+        form = owners[code] if code != _ASK else _format_of_line(data, at, end, formats)  # only Python decides
         if form is not None:
             found.offsets.append(at)
             found.formats.append(form)
@@ -76,15 +77,25 @@ def find_headers(data: bytes | bytearray, start: int, end: int, formats: tuple[F
 @functools.lru_cache(maxsize=8)
 def _line_starts(formats: tuple[Format, ...]) -> re.Pattern[bytes]:
     """A newline and the start of a line that may be a header: one pattern for every format, so the text is searched
-    once."""
-    return re.compile(b"\n(?:" + b"|".join(re.escape(form.header_prefix.encode()) for form in formats) + b")")
+    once. A prefix of blanks (an indented header) is looked for with the format's other prefixes after the blanks,
+    so that the indented lines of other kinds (PHH's actions, Merge's XML) are not each looked at again."""
+    starts = []
+    for form in formats:
+        words = [re.escape(prefix.encode()) for prefix in form.header_prefixes if prefix.strip(" \t")]
+        starts += words
+        if len(words) < len(form.header_prefixes):
+            starts.append(b"[ \t]+(?:" + b"|".join(words) + b")")
+    return re.compile(b"\n(?:" + b"|".join(starts) + b")")
 
 
 @functools.lru_cache(maxsize=8)
-def _c_finder(formats: tuple[Format, ...]) -> HeaderFinder:
-    """What the C finder is handed for ``formats``: each one's prefix and matcher, made once."""
+def _c_finder(formats: tuple[Format, ...]) -> tuple[HeaderFinder, tuple[Format, ...]]:
+    """What the C finder is handed for ``formats``, made once: one entry per header prefix (with its format's
+    matcher); and the format of each entry, by the code C answers with."""
     assert history_fast_paths is not None
-    return history_fast_paths.header_finder([(form.header_prefix, form.c_matcher) for form in formats])
+    owners = tuple(form for form in formats for _ in form.header_prefixes)
+    entries = [(prefix, form.c_matcher) for form in formats for prefix in form.header_prefixes]
+    return history_fast_paths.header_finder(entries), owners
 
 
 def _format_of_line(data: bytes | bytearray, at: int, end: int, formats: tuple[Format, ...]) -> Format | None:

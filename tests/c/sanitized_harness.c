@@ -86,7 +86,8 @@ static const char *const STARS_LINES[] = {
 
 /* Lines of PHH hands, for random_hands() too. */
 static const char *const PHH_LINES[] = {
-    "[1]", "[2]", "[3.x]", " [4]", "variant = \"FB\"", "variant = \"_NB\"", "variant='_PB'", "antes = [0, 0, 0]",
+    "[1]", "[2]", "[3.x]", " [4]", "variant = \"FB\"", "variant = \"_NB\"", "variant='_PB'", "  variant = \"FB\"",
+    "\"variant\" = \"FB\"", "\t'variant'= '_PB'", "\"variant' = 1", "antes = [0, 0, 0]",
     "antes = 5", "blinds_or_straddles = [10, 20, 0]", "blinds_or_straddles = [0.25, -0.5]", "small_bet = 20",
     "big_bet = 40", "min_bet = 0.50", "starting_stacks = [1000, 500, 800]", "starting_stacks = [20, 999999999999999]",
     "actions = [", "actions = [\"d dh p1 AsKd2c3h\", \"p2 f\"]", "  \"d dh p1 Qs7c2dAc\",", "  \"d dh p2 ????????\",",
@@ -253,12 +254,20 @@ static int scan_phh(const char *text, size_t length)
             at += BADUGI_HH_HAND_FIELDS + (size_t)players * BADUGI_HH_PLAYER_FIELDS;
         }
     }
-    for (size_t start = from; start < length;) { /* a line that starts "variant", then "=" after blanks */
-        const char *end = memchr(text + start, '\n', length - start);
-        size_t n = end ? (size_t)(end - text) - start : length - start, k = 7;
-        while (k < n && (text[start + k] == ' ' || text[start + k] == '\t'))
+    for (size_t start = from; start < length;) { /* blanks, the key variant (bare, "quoted" or 'quoted'), blanks, = */
+        const char *end = memchr(text + start, '\n', length - start), *p = text + start;
+        size_t n = end ? (size_t)(end - text) - start : length - start, k = 0;
+        while (k < n && (p[k] == ' ' || p[k] == '\t'))
             k++;
-        headers += n > 7 && memcmp(text + start, "variant", 7) == 0 && k < n && text[start + k] == '=';
+        char quote = k < n && (p[k] == '"' || p[k] == '\'') ? p[k] : 0;
+        k += quote != 0;
+        int key = k + 7 <= n && memcmp(p + k, "variant", 7) == 0;
+        k += 7;
+        if (key && quote)
+            key = k < n && p[k++] == quote;
+        while (key && k < n && (p[k] == ' ' || p[k] == '\t'))
+            k++;
+        headers += key && k < n && p[k] == '=';
         start += n + 1;
     }
     free(out);
@@ -535,6 +544,9 @@ static const badugi_format FORMATS[] = {
     {"PokerStars ", 11, BADUGI_MATCH_POKERSTARS}, {"Full Tilt Poker ", 16, BADUGI_MATCH_FULL_TILT},
     {"<game", 5, BADUGI_MATCH_MERGE},           {"#", 1, BADUGI_MATCH_KINGSCLUB},
     {"variant", 7, BADUGI_MATCH_PHH},           {"Pok", 3, BADUGI_MATCH_NONE},
+    {"FullTiltPoker ", 14, BADUGI_MATCH_FULL_TILT}, {"\"variant\"", 9, BADUGI_MATCH_PHH},
+    {"'variant'", 9, BADUGI_MATCH_PHH},         {" ", 1, BADUGI_MATCH_PHH},
+    {"\t", 1, BADUGI_MATCH_PHH},
 };
 
 /* badugi_find_headers over all of `text` with a small `room`, resumed as Python resumes it: every header within

@@ -3,9 +3,9 @@
 A PHH hand's header is its ``variant = ...`` line, the one key every hand has exactly once: a hand starts there,
 whatever the file is called. The hand's other keys are the lines around it: back to its table header (``[12]``)
 or to the start of the file, and on to the next table that is not one of its own (``[12.x]``). So a PHH reader
-finds hands line by line as for every other site; ``variant`` must start its line (no indentation, not quoted),
-as pokerkit and the PHH datasets write it, and a hand with no table of its own (a ``.phh`` file) must have it
-within its first 20 lines.
+finds hands line by line as for every other site; ``variant`` is the first key of its line, as TOML allows it
+(indented, bare or quoted: ``variant``, ``"variant"``, ``'variant'``), and a hand with no table of its own (a ``.phh``
+file) must have it within its first ``LEAD_LINES`` lines.
 
 The hand is replayed to know what each action puts in: ``cc`` calls what the round asks (less when the player has
 less), ``cbr`` raises the player's round total to its amount, blinds and antes are posted as PHH says (heads-up in
@@ -40,12 +40,15 @@ __all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand", "parse_table
 
 SITE = "PHH"
 _HEADER_PREFIX = "variant"
+#: The other ways a ``variant`` line begins: quoted, or indented (by spaces or tabs).
+_MORE_PREFIXES = ('"variant"', "'variant'", " ", "\t")
 #: The lines before its ``variant`` line that a hand may use for its other keys (back to its table's header): as many
 #: as a hand of many keys writes, and within the 64 KiB a run of hands carries from before its first header.
 LEAD_LINES = 1000
 
-#: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: phh_header()).
-_HEADER_LINE = re.compile(r"\nvariant[ \t]*=")
+#: A newline and the start of a line that starts a hand: the key ``variant`` as TOML writes it (mirrored in
+#: csrc/sites.c: badugi_phh_header_line()).
+_HEADER_LINE = re.compile(r"""\n[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
 
 #: A TOML key: bare, or a basic or literal string.
 _KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
@@ -82,10 +85,11 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     return hand
 
 
-#: The lines of the keys ``parse_table`` reads: the table's amounts, forced bets, stakes, currency and date.
+#: The lines of the keys ``parse_table`` reads: the table's amounts, forced bets, stakes, currency and date (indented
+#: or not; the look ahead at their first letters turns the indented lines of ``actions`` away at once).
 _TABLE_KEYS = re.compile(
-    r"(?:variant|antes|blinds_or_straddles|small_bet|big_bet|min_bet|starting_stacks|players|seats|table|currency"
-    r"|currency_symbol|time_zone|year|month|day|time)[ \t]*="
+    r"[ \t]*(?=[abcdmpstvy])(?:variant|antes|blinds_or_straddles|small_bet|big_bet|min_bet|starting_stacks|players"
+    r"|seats|table|currency|currency_symbol|time_zone|year|month|day|time)[ \t]*="
 )
 
 
@@ -247,6 +251,22 @@ def _number(text: str) -> int | Decimal:
         raise ValueError(f"not a number: {_clip(text)!r}") from None
 
 
+def _words(words: list[str], least: int, most: int) -> int:
+    """How many words an action has, when its grammar allows ``least`` to ``most`` of them; else ValueError.
+
+    >>> _words(["p3", "f", "999"], 2, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a word too many: '999'
+    """
+    if len(words) < least:
+        raise ValueError(f"{least - len(words)} word(s) missing")
+    if len(words) > most:
+        extra = " ".join(words[most:])
+        raise ValueError(f"{'a word' if len(words) == most + 1 else 'words'} too many: {_clip(extra)!r}")
+    return len(words)
+
+
 def _known(cards: list[str | None]) -> tuple[str, ...] | None:
     """The cards when every one is known, else None."""
     return None if None in cards else tuple(card for card in cards if card is not None)
@@ -269,8 +289,6 @@ class _Reader:
             raise ValueError(f"{count} players: a hand has 2 or more (and not more than the deck can deal)")
         names = _list(fields, "players", count, [""] * count)
         self.names = [str(name) or f"p{number}" for number, name in enumerate(names, 1)]  # "": anonymous
-        if len(set(self.names)) != count:
-            raise ValueError("two players with the same name")
         seats = _list(fields, "seats", count, list(range(1, count + 1)))
         if any(isinstance(seat, bool) or not isinstance(seat, int) for seat in seats) or len(set(seats)) != count:
             raise ValueError("`seats` must be distinct whole numbers")
@@ -336,7 +354,7 @@ class _Reader:
     def _key_line(self, key: str) -> int:
         """The line where ``key`` is written (the hand's first line when it is not found)."""
         for index in range(self.first, self.last):
-            if self.lines[index].lstrip().startswith(key):
+            if self.lines[index].lstrip(" \t\"'").startswith(key):
                 return index
         return self.first
 
@@ -391,18 +409,24 @@ class _Reader:
         return int(label[1:]) - 1
 
     def _action(self, words: list[str]) -> None:
+        """One action, its words checked against PHH's grammar (csrc/phh.c: action() mirrors it): ``d dh pN
+        CARDS``, ``pN sd [CARDS]``, ``pN sm [CARDS]``, ``pN cc``, ``pN f``, ``pN cbr AMOUNT``; a word more is an
+        error, never ignored (``p1 sd 4s 3h 2d`` would throw only the 4s)."""
+        _words(words, 2, len(words))
         if words[0] == "d":
             if words[1] != "dh":
                 raise ValueError("Badugi deals no board cards" if words[1] == "db" else f"unknown deal {words[1]!r}")
+            _words(words, 4, 4)
             self._deal(self._player(words[2]), _cards(words[3]))
             return
         player = self._player(words[0])
         verb = words[1]
         if verb == "sd":
-            self._discard(player, _cards(words[2]) if len(words) > 2 else [])
+            self._discard(player, _cards(words[2]) if _words(words, 2, 3) > 2 else [])
         elif verb == "sm":
-            self._show(player, words[2] if len(words) > 2 else None)
+            self._show(player, words[2] if _words(words, 2, 3) > 2 else None)
         elif verb in ("cc", "cbr", "f"):
+            _words(words, 3 if verb == "cbr" else 2, 3 if verb == "cbr" else 2)
             self._bet(player, verb, _number(words[2]) if verb == "cbr" else None)
         else:
             raise ValueError(f"unknown action {verb!r}" + (" (Badugi has no bring-in)" if verb == "pb" else ""))
@@ -472,9 +496,13 @@ class _Reader:
             self.recorder.draw(draw)
 
     def _show(self, player: int, cards: str | None) -> None:
-        """``sm`` at the showdown: cards shown (``-``: the known ones), or none: a muck."""
+        """``sm`` at the showdown: cards shown (``-``: the known ones), or none: a muck. Not while a draw's new cards
+        are still to be dealt: a show happens only at the showdown (csrc/phh.c: show() leaves such a hand to this
+        code)."""
         hand = self.hand
         name = self.names[player]
+        if self.pending:
+            self._refuse(f"{name} shows down in the middle of a draw (before its new cards): not at the showdown")
         hand.showdown = True
         if cards is None:
             self.build.muck(name)
@@ -568,4 +596,4 @@ class _Reader:
 
 
 #: PHH, as ``formats.registry`` lists it: read as one more site, and written (``badugi convert``).
-FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", table_text)
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", table_text, _MORE_PREFIXES)
