@@ -64,16 +64,12 @@ KNOWN = (
     ("unequal antes, uncalled bet", BOTH, STRUCTURES, "uncalled bets taken from whole-hand totals, not the last round"),
     ("all-in raise of half a raise", BOTH, ("fixed",), "an all-in raise of half a raise does not reopen the betting"),
     ("all-in bet for less, completed", BOTH, ("fixed",), "an all-in bet for less cannot be completed to a full bet"),
-    ("one name in two seats", ("PokerStars",), STRUCTURES, "one name in two seats is scored, not an error record"),
     (
         "a show of the cards to come, between a discard and its new cards",
         ("PokerStars",),
         STRUCTURES,
         "a show is taken before the showdown",
     ),
-    ("PHH player dealt in who never acts", ("PHH",), STRUCTURES, "C seats only the PHH players who act"),
-    ("PHH fold with extra words", ("PHH",), STRUCTURES, "PHH actions with extra words are accepted"),
-    ("PHH discard with extra cards", ("PHH",), STRUCTURES, "PHH actions with extra words are accepted"),
 )
 
 
