@@ -30,7 +30,7 @@ class Pot:
 def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
     """Who gets back the part of the largest bet that nobody matched, and how much; None when every chip of it was
     matched. The engine asks this at the end of each betting round (its ``bets`` are the round's, checked when
-    they were made); ``split_uncalled`` asks it of a whole hand.
+    they were made); ``split_uncalled`` asks it of a recorded hand's last betting round.
 
     >>> uncalled([100, 40, 250]), uncalled([100, 100]), uncalled([5])
     ((2, 150), None, None)
@@ -41,22 +41,37 @@ def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
     return None if most == second else (bets.index(most), most - second)
 
 
-def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None, int]:
-    """The contributions once the part of the largest bet that nobody matched is taken back.
+def split_uncalled(
+    contributions: Sequence[int], bets: Sequence[int] | None = None
+) -> tuple[list[int], int | None, int]:
+    """The contributions once the part of the last betting round's largest bet that nobody matched is taken back.
 
-    Returns ``(contributions, player, amount)``: the corrected contributions, who gets the uncalled chips back
-    (None when everything was matched) and how many.
+    ``contributions`` are what each player put in over the whole hand, dead money included (antes, dead blinds);
+    ``bets`` what each bet in the hand's last betting round with a bet in it: live chips only, blinds counted in
+    the first round (default: the contributions, for a hand of one round and no dead money). Only that round can
+    leave a bet unmatched: after it nobody can bet (docs/rules.md, "Uncalled bets"). Returns ``(contributions,
+    player, amount)``: the corrected contributions, who gets the uncalled chips back (None when everything was
+    matched) and how many.
 
-    Mirrored in csrc/verdict.c: pay().
+    Mirrored in csrc/verdict.c: pay(), which takes what csrc/rules.c returned at the end of each round.
 
     >>> split_uncalled([100, 40, 250])
     ([100, 40, 100], 2, 150)
     >>> split_uncalled([100, 100])
     ([100, 100], None, 0)
+
+    A dead small blind (10 of its 35) or an ante is not a bet: only the bets of the last round are compared.
+
+    >>> split_uncalled([35, 25], bets=[25, 25]), split_uncalled([15, 65], bets=[0, 60])
+    (([35, 25], None, 0), ([15, 5], 1, 60))
     """
     _check_amounts(contributions, "contribution")
     result = list(contributions)
-    returned = uncalled(result)
+    if bets is not None:
+        _check_amounts(bets, "bet")
+        if len(bets) != len(result):
+            raise ValueError(f"{len(bets)} bets for {len(result)} players")
+    returned = uncalled(result if bets is None else bets)
     if returned is None:
         return result, None, 0
     top, excess = returned

@@ -50,8 +50,8 @@ def _score_badugi(hand: Hand, result: Result) -> None:
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)
     place = {name: number for number, name in enumerate(names)}
-    contributions, folded = _contributions(hand, place, len(names))
-    matched, returned_to, uncalled = split_uncalled(contributions)
+    contributions, last_bets, folded = _contributions(hand, place, len(names))
+    matched, returned_to, uncalled = split_uncalled(contributions, last_bets)
     _check_uncalled(hand, names, returned_to, uncalled, problems)
     total = sum(matched)
     if hand.total_pot is not None and hand.total_pot != total:
@@ -125,16 +125,21 @@ def table_of(
 _NOT_RECORDED = "nothing to verify: the history does not record what each player won (expected: as the rules pay)"
 
 
-def _contributions(hand: Hand, place: dict[str, int], players: int) -> tuple[list[int], set[int]]:
-    """What each of the ``players`` put in, and who folded."""
+def _contributions(hand: Hand, place: dict[str, int], players: int) -> tuple[list[int], list[int], set[int]]:
+    """What each of the ``players`` put in, what each bet in the last betting round with a bet in it (live chips:
+    antes and dead blinds are not bets), and who folded."""
     contributions = [0] * players
+    bets = [[0] * players for _ in range(4)]  # each round's bets
     folded: set[int] = set()
     for action in hand.actions:
         number = place[action.player]
         contributions[number] += action.amount
+        if action.kind != "ante" and 0 <= action.street <= 3:
+            bets[action.street][number] += action.amount
         if action.kind == "fold":
             folded.add(number)
-    return contributions, folded
+    last = next((round_bets for round_bets in reversed(bets) if any(round_bets)), bets[0])
+    return contributions, last, folded
 
 
 def _check_uncalled(hand: Hand, names: list[str], returned_to: int | None, uncalled: int, problems: list[str]) -> None:
