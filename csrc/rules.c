@@ -391,7 +391,9 @@ int badugi_rules_facts(const badugi_table *table, const badugi_event *events, si
     int short_blind = 0;
     for (; at < count && (events[at].kind == BADUGI_EVENT_POST || events[at].kind == BADUGI_EVENT_ANTE); at++) {
         int p = index[events[at].player];
-        int64_t chips = events[at].value < s.stacks[p] ? events[at].value : s.stacks[p];
+        int64_t chips = events[at].value;
+        if (chips > s.stacks[p])
+            return 0; /* more than the stack holds: formats/replay.Recorder.start says so */
         int live = events[at].kind == BADUGI_EVENT_POST;
         if (live && events[at].value) { /* formats/replay._rules: the live blinds, and one all in for less */
             largest = events[at].value > largest ? events[at].value : largest;
