@@ -205,6 +205,17 @@ FOLDED_ALL_IN = tournament(
     "Ann collected 150 from pot\n*** SUMMARY ***\nTotal pot 150 | Rake 0",
 )
 
+#: Small bet 60, but Ben bets 100 after the first draw; everyone folds and the site returns the 100 (forged).
+OVER_LIMIT = tournament(
+    10,
+    [("Ann", 1500), ("Ben", 1500), ("Cal", 1500)],
+    "Ben: posts small blind 30\nCal: posts big blind 60\n*** DEALING HANDS ***\n"
+    "Ann: calls 60\nBen: calls 30\nCal: checks\n*** FIRST DRAW ***\n"
+    "Ben: discards 1 card\nCal: discards 1 card\nAnn: discards 1 card\n"
+    "Ben: bets 100\nCal: folds\nAnn: folds\nUncalled bet (100) returned to Ben\n"
+    "Ben collected 180 from pot\nBen: doesn't show hand\n*** SUMMARY ***\nTotal pot 180 | Rake 0",
+)
+
 #: (hand, status): honest hands, which C must answer itself.
 HONEST = [
     pytest.param(HALF_RAISE_REOPENS, "verified", id="half-raise-reopens"),
@@ -261,7 +272,7 @@ FORGED = [
         id="short-big-blind-called-short",
     ),
     pytest.param(  # an over-limit bet every payout agrees with: only the rules catch it
-        HALF_RAISE_REOPENS.replace("Ben: bets 60\nCal: raises 60 to 120", "Ben: bets 100\nCal: raises 20 to 120"),
+        OVER_LIMIT,
         "Ben cannot bet to 100: the bet must be to exactly 60",
         id="over-limit-bet",
     ),
