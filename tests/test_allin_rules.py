@@ -429,10 +429,13 @@ def after_the_first_draw(third_stack: int) -> HandState:
     """Three players (small blind, big blind, button with ``third_stack``) who limp, draw nothing, and then bet 60
     and raise to 120 after the first draw (no raise cap)."""
     hand = HandState(TableRules(30, 60, raise_cap=None), [1500, 1500, third_stack], button=2, rng=random.Random(1))
-    hand.call(2), hand.call(0), hand.check(1)
+    hand.call(2)
+    hand.call(0)
+    hand.check(1)
     for player in (0, 1, 2):
         hand.draw(player)
-    hand.bet(0, 60), hand.raise_to(1, 120)
+    hand.bet(0, 60)
+    hand.raise_to(1, 120)
     return hand
 
 

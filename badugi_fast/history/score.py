@@ -60,9 +60,9 @@ def _score_badugi(hand: Hand, result: Result) -> None:
         )
     collected = {place[name]: chips for name, chips in hand.collected.items()}
     if hand.collected_includes_uncalled:
-        for player, chips in returned.items():
-            if player in collected:
-                collected[player] -= chips
+        for number, chips in returned.items():
+            if number in collected:
+                collected[number] -= chips
     player_ranks = _hand_ranks(hand)
     result.showdown = hand.showdown
     pots = build_pots(matched, folded)

@@ -558,7 +558,7 @@ class HandState:
             closed = self.acted[player]
         else:
             full, short = self.full_raise, self.short_all_ins
-            closed = owed < full or (short and short < full and self.acted[player])
+            closed = owed < full or (0 < short < full and self.acted[player])
         if closed:
             return "a short all-in raise does not reopen the betting for players who have acted"
         folded = self.folded
