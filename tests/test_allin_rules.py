@@ -392,6 +392,24 @@ _rake = 0
 """
 
 
+#: Ben's small blind is his whole stack (30): all in for it; Cal has nothing to decide when Ann folds.
+PHH_BLIND_ALL_IN = """[1]
+variant = "FB"
+antes = [0, 0, 0]
+blinds_or_straddles = [30, 60, 0]
+small_bet = 60
+big_bet = 120
+starting_stacks = [30, 1500, 1500]
+actions = [
+  "d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "p3 f",
+  "p1 sd", "p2 sd", "p1 sd", "p2 sd", "p1 sd", "p2 sd", "p1 sm As2d3h4c", "p2 sm 5s6d7h8c",
+]
+players = ["Ben", "Cal", "Ann"]
+winnings = [60, 0, 0]
+_rake = 0
+"""
+
+
 @pytest.mark.parametrize(
     ("text", "status", "rule"),
     [
@@ -401,6 +419,13 @@ _rake = 0
             "mismatch",
             "Ben cannot raise to 210: the raise must be to exactly 180",
             id="half-raise-over-completed",
+        ),
+        pytest.param(PHH_BLIND_ALL_IN, "verified", None, id="blind-all-in"),
+        pytest.param(
+            PHH_BLIND_ALL_IN.replace("[30, 1500, 1500]", "[20, 1500, 1500]"),
+            "mismatch",
+            "Ben posts 30 of forced bets with a stack of 20",
+            id="blind-over-stack",
         ),
         pytest.param(PHH_ANTE, "no_showdown", None, id="unequal-antes"),
         pytest.param(  # finishing stacks that make 60 chips: the whole raise paid back as if called
