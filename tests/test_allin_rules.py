@@ -216,6 +216,23 @@ OVER_LIMIT = tournament(
     "Ben collected 180 from pot\nBen: doesn't show hand\n*** SUMMARY ***\nTotal pot 180 | Rake 0",
 )
 
+#: No limit (blinds 0.25/0.50): Cal's all-in raise of 0.30 over Ann's raise to 1 is less than a full raise (0.50):
+#: Ann and Ben, who have acted, may only call.
+NO_LIMIT_SHORT_RAISE = (
+    "PokerStars Hand #90000000011:  Badugi No Limit ($0.25/$0.50 USD) - 2026/11/29 12:00:00 ET\n"
+    "Table 'T' 6-max Seat #1 is the button\nSeat 1: Ann ($100 in chips)\nSeat 2: Ben ($100 in chips)\n"
+    "Seat 3: Cal ($1.30 in chips)\nBen: posts small blind $0.25\nCal: posts big blind $0.50\n*** DEALING HANDS ***\n"
+    "Ann: raises $0.50 to $1\nBen: calls $0.75\nCal: raises $0.30 to $1.30 and is all-in\nAnn: calls $0.30\n"
+    "Ben: calls $0.30\n*** FIRST DRAW ***\nBen: discards 1 card\nCal: discards 1 card\nAnn: discards 1 card\n"
+    "Ben: checks\nAnn: checks\n"
+    + later(("Ben", "Cal", "Ann"), ("Ben", "Ann"))
+    + "*** SHOW DOWN ***\n"
+    + shows("Ben", BEN)
+    + shows("Ann", CAL)
+    + shows("Cal", ANN)
+    + "Cal collected $3.90 from pot\n*** SUMMARY ***\nTotal pot $3.90 | Rake $0\n\n\n"
+)
+
 #: (hand, status): honest hands, which C must answer itself.
 HONEST = [
     pytest.param(HALF_RAISE_REOPENS, "verified", id="half-raise-reopens"),
@@ -232,6 +249,7 @@ HONEST = [
     pytest.param(SHORT_SMALL_BLIND, "verified", id="short-small-blind"),
     pytest.param(SHORT_BIG_BLIND, "verified", id="short-big-blind"),
     pytest.param(FOLDED_ALL_IN, "no_showdown", id="folded-all-in"),
+    pytest.param(NO_LIMIT_SHORT_RAISE, "verified", id="no-limit-short-raise-closes"),
 ]
 
 #: (hand, the rule broken): forged hands, each a mismatch saying why.
@@ -270,6 +288,11 @@ FORGED = [
         SHORT_BIG_BLIND.replace("Ann: calls 60\n", "Ann: calls 40\n"),
         "Ann calls 40 where the call is 60",
         id="short-big-blind-called-short",
+    ),
+    pytest.param(
+        NO_LIMIT_SHORT_RAISE.replace("Ann: calls $0.30\n", "Ann: raises $1.70 to $3\n"),
+        "Ann cannot raise: a short all-in raise does not reopen the betting for players who have acted",
+        id="no-limit-short-raise-reraised",
     ),
     pytest.param(  # an over-limit bet every payout agrees with: only the rules catch it
         OVER_LIMIT,
