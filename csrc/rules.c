@@ -395,10 +395,8 @@ int badugi_rules_facts(const badugi_table *table, const badugi_event *events, si
         if (chips > s.stacks[p])
             return 0; /* more than the stack holds: formats/replay.Recorder.start says so */
         int live = events[at].kind == BADUGI_EVENT_POST;
-        if (live && events[at].value) { /* formats/replay._rules: the live blinds, and one all in for less */
+        if (live && events[at].value) /* formats/replay._rules: the largest live blind */
             largest = events[at].value > largest ? events[at].value : largest;
-            short_blind |= s.starting[p] <= events[at].value; /* formats/replay._rules: all in on it */
-        }
         s.stacks[p] -= chips;
         if (live)
             s.bets[p] += chips;
@@ -406,6 +404,8 @@ int badugi_rules_facts(const badugi_table *table, const badugi_event *events, si
         s.pot += chips;
         s.able[p] = s.stacks[p] != 0;
     }
+    for (int k = 0; k < n; k++) /* formats/replay._rules: a live blind that left its player all in (antes too) */
+        short_blind |= s.bets[k] > 0 && s.stacks[k] == 0;
     for (int k = 0; k < n; k++)
         s.order[k] = s.live[k] = clockwise(&s, s.button, k + 1);
     s.nlive = n;

@@ -195,6 +195,21 @@ SHORT_BIG_BLIND = tournament(
     + "Cal collected 110 from pot\n*** SUMMARY ***\nTotal pot 110 | Rake 0",
 )
 
+#: Antes of 10, then Cal's big blind of 40 takes the rest of his stack: short too (Ann calls a whole 60).
+SHORT_BIG_BLIND_AFTER_ANTE = tournament(
+    12,
+    [("Ann", 1500), ("Ben", 1500), ("Cal", 50)],
+    "Ann: posts the ante 10\nBen: posts the ante 10\nCal: posts the ante 10\n"
+    "Ben: posts small blind 30\nCal: posts big blind 40 and is all-in\n*** DEALING HANDS ***\n"
+    "Ann: calls 60\nBen: folds\nUncalled bet (20) returned to Ann\n*** FIRST DRAW ***\n"
+    "Cal: discards 1 card\nAnn: discards 1 card\n"
+    + later(("Cal", "Ann"), ())
+    + "*** SHOW DOWN ***\n"
+    + shows("Cal", ANN)
+    + shows("Ann", BEN)
+    + "Cal collected 140 from pot\n*** SUMMARY ***\nTotal pot 140 | Rake 0",
+)
+
 #: Cal is all in on his big blind and the site folds him during the first draw (sitting out): he never acted
 #: before it, so he had no chance to three-bet.
 FOLDED_ALL_IN = tournament(
@@ -248,6 +263,7 @@ HONEST = [
     pytest.param(BIG_BLIND_ANTE, "no_showdown", id="unequal-antes"),
     pytest.param(SHORT_SMALL_BLIND, "verified", id="short-small-blind"),
     pytest.param(SHORT_BIG_BLIND, "verified", id="short-big-blind"),
+    pytest.param(SHORT_BIG_BLIND_AFTER_ANTE, "verified", id="short-big-blind-after-ante"),
     pytest.param(FOLDED_ALL_IN, "no_showdown", id="folded-all-in"),
     pytest.param(NO_LIMIT_SHORT_RAISE, "verified", id="no-limit-short-raise-closes"),
 ]

@@ -355,7 +355,11 @@ def _rules(hand: Hand, players: Sequence[Seat], forced: Sequence[Forced]) -> tup
     else:
         small = big = 0
         nominal = hand.stakes[1] if hand.stakes is not None else largest or 1
-    short = any(players[player].stack <= chips + dead for player, chips, dead in forced if chips)
+    posted: dict[int, tuple[int, int]] = {}  # each player's forced bets, live and dead: an ante counts towards all in
+    for player, chips, dead in forced:
+        live_before, dead_before = posted.get(player, (0, 0))
+        posted[player] = (live_before + chips, dead_before + dead)
+    short = any(players[player].stack <= chips + dead for player, (chips, dead) in posted.items() if chips)
     opening = max(largest, nominal) if short else None
     big_blind = max(nominal, 1)
     rules = TableRules(
