@@ -1,6 +1,6 @@
 """Pots from contributions, and who is paid what: the payout rules of the hand-history scorer and the engine.
 
-Here and nowhere else: uncalled bets go back (``uncalled``, ``split_uncalled``); main and side pots
+Here and nowhere else: uncalled bets go back (``uncalled``, ``return_uncalled``, ``split_uncalled``); main and side pots
 (``build_pots``); rake comes off the main pot first, or per pot as the site recorded it (``rake_per_pot``); each pot
 goes to its best hand, tied hands split it, and the odd chips go one each to the tied players first left of the
 button (``odd_chip_order``, ``award_pots``, ``award``). csrc/verdict.c mirrors these for the hands the C readers
@@ -17,7 +17,17 @@ from dataclasses import dataclass
 
 from badugi_fast.ranks import RANK_COUNT
 
-__all__ = ["Pot", "award", "award_pots", "build_pots", "odd_chip_order", "rake_per_pot", "split_uncalled", "uncalled"]
+__all__ = [
+    "Pot",
+    "award",
+    "award_pots",
+    "build_pots",
+    "odd_chip_order",
+    "rake_per_pot",
+    "return_uncalled",
+    "split_uncalled",
+    "uncalled",
+]
 
 
 @dataclass(frozen=True)
@@ -31,7 +41,7 @@ class Pot:
 def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
     """Who gets back the part of the largest bet that nobody matched, and how much; None when every chip of it was
     matched. The engine asks this at the end of each betting round (its ``bets`` are the round's, checked when
-    they were made); ``split_uncalled`` asks it of a whole hand.
+    they were made), and ``return_uncalled`` of each round of a recorded hand.
 
     >>> uncalled([100, 40, 250]), uncalled([100, 100]), uncalled([5])
     ((2, 150), None, None)
@@ -43,26 +53,52 @@ def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
 
 
 def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None, int]:
-    """The contributions once the part of the largest bet that nobody matched is taken back.
+    """The contributions of a hand of one betting round without dead money (its bets are its contributions), once
+    the part of the largest bet that nobody matched is taken back: ``return_uncalled`` of that one round.
 
     Returns ``(contributions, player, amount)``: the corrected contributions, who gets the uncalled chips back
     (None when everything was matched) and how many.
-
-    Mirrored in csrc/verdict.c: pay().
 
     >>> split_uncalled([100, 40, 250])
     ([100, 40, 100], 2, 150)
     >>> split_uncalled([100, 100])
     ([100, 100], None, 0)
     """
+    matched, returned = return_uncalled(contributions, [contributions])
+    for player, amount in returned.items():
+        return matched, player, amount
+    return matched, None, 0
+
+
+def return_uncalled(contributions: Sequence[int], rounds: Sequence[Sequence[int]]) -> tuple[list[int], dict[int, int]]:
+    """The contributions once, at the end of each betting round, the part of its largest bet that nobody matched
+    has gone back to its owner (``uncalled``), and what went back to whom.
+
+    ``contributions`` are what each player put in over the whole hand, dead money included (antes, dead blinds);
+    ``rounds`` what each bet in each betting round: live chips only (a blind counts in the first round, an ante or
+    the dead part of a blind in none). In a hand the rules accept only the last round with a bet can leave one
+    unmatched (nobody can bet after it), so at most one player gets chips back. docs/rules.md, "Uncalled bets".
+
+    Mirrored in csrc/verdict.c: pay(), which pays from what csrc/rules.c returned at the end of each round.
+
+    >>> return_uncalled([35, 25], [[25, 25]])  # a dead small blind of 10 in the 35: not a bet
+    ([35, 25], {})
+    >>> return_uncalled([15, 65], [[0, 0], [0, 60]])  # an ante of 5 each, then a bet of 60 that nobody called
+    ([15, 5], {1: 60})
+    """
     _check_amounts(contributions, "contribution")
     result = list(contributions)
-    returned = uncalled(result)
-    if returned is None:
-        return result, None, 0
-    top, excess = returned
-    result[top] -= excess
-    return result, top, excess
+    returned: dict[int, int] = {}
+    for bets in rounds:
+        _check_amounts(bets, "bet")
+        if len(bets) != len(result):
+            raise ValueError(f"{len(bets)} bets for {len(result)} players")
+        back = uncalled(bets)
+        if back is not None:
+            top, excess = back
+            result[top] -= excess
+            returned[top] = returned.get(top, 0) + excess
+    return result, returned
 
 
 def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> list[Pot]:

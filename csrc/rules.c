@@ -18,7 +18,7 @@ typedef struct {
     int limit;
     int64_t sizes[4], opening;
     int phase, round, to_act;
-    int64_t level, pot, full_raise, short_all_ins;
+    int64_t level, pot, full_raise, short_all_ins, full_level;
     int draw_order[N], ndraw;
 } state;
 
@@ -89,7 +89,7 @@ static void start_round(state *s, int index)
 {
     s->phase = BETTING;
     s->round = index;
-    s->full_raise = s->short_all_ins = 0;
+    s->full_raise = s->short_all_ins = s->full_level = 0;
     memset(s->acted, 0, sizeof s->acted);
     memcpy(s->pending, s->able, sizeof s->able);
     int first;
@@ -97,7 +97,7 @@ static void start_round(state *s, int index)
         int64_t largest = 0;
         for (int p = 0; p < s->n; p++)
             largest = s->bets[p] > largest ? s->bets[p] : largest;
-        s->level = s->opening >= 0 ? s->opening : largest;
+        s->level = s->full_level = s->opening >= 0 ? s->opening : largest;
         int64_t most = -1, second = -1; /* sorted(starting_stacks)[-2] */
         for (int p = 0; p < s->n; p++) {
             if (s->starting[p] > most) {
@@ -166,8 +166,10 @@ static int may_raise(const state *s, int p)
     int64_t owed = s->level - s->bets[p];
     if (s->stacks[p] <= owed)
         return 0;
-    if (owed < s->full_raise || (s->short_all_ins && s->short_all_ins < s->full_raise && s->acted[p]))
-        return 0;
+    if (s->limit == BADUGI_LIMIT_FIXED ? s->acted[p]
+                                       : owed < s->full_raise ||
+                                             (s->short_all_ins && s->short_all_ins < s->full_raise && s->acted[p]))
+        return 0; /* a short all-in does not reopen the betting for players who have acted */
     for (int k = 1; k < s->n; k++) {
         int other = clockwise(s, p, k);
         if (!s->folded[other] && s->stacks[other] + s->bets[other] > s->level)
@@ -176,12 +178,13 @@ static int may_raise(const state *s, int p)
     return 0;
 }
 
-/* limits.raise_to_bounds through HandState._bounds. */
+/* limits.raise_to_bounds through HandState._bounds (fixed limit: a full bet above the last full level). */
 static void bounds(const state *s, int p, int64_t *low, int64_t *high)
 {
     int64_t size = s->sizes[s->round], own = s->bets[p];
     int64_t min_raise = s->full_raise > size ? s->full_raise : size;
-    int64_t all_in = own + s->stacks[p], smallest = s->level + min_raise, largest;
+    int64_t base = s->limit == BADUGI_LIMIT_FIXED ? s->full_level : s->level;
+    int64_t all_in = own + s->stacks[p], smallest = base + min_raise, largest;
     switch (s->limit) {
     case BADUGI_LIMIT_FIXED: largest = smallest; break;
     case BADUGI_LIMIT_POT: largest = s->level + s->pot + s->level - own; break;
@@ -196,7 +199,8 @@ static void bounds(const state *s, int p, int64_t *low, int64_t *high)
     *high = largest < all_in ? largest : all_in;
 }
 
-/* HandState._wager: a bet or raise to `total` (bet and raise_to checked the level first). */
+/* HandState._wager (and _fixed_wager in fixed limit): a bet or raise to `total` (bet and raise_to checked the level
+ * first). */
 static int wager(state *s, int p, int64_t total)
 {
     int64_t low, high;
@@ -213,13 +217,21 @@ static int wager(state *s, int p, int64_t total)
     int all_in = s->stacks[p] == 0;
     if (all_in)
         s->able[p] = 0;
-    if (increment >= s->full_raise) {
-        memset(s->acted, 0, sizeof s->acted);
-        if (increment > s->full_raise)
-            s->full_raise = increment;
+    if (s->limit == BADUGI_LIMIT_FIXED) { /* a full bet sets the level; it or an all-in of half of one reopens */
+        int64_t over = total - s->full_level, size = s->sizes[s->round];
+        if (over >= size)
+            s->full_level = total;
+        if (2 * over >= size)
+            memset(s->acted, 0, sizeof s->acted);
+    } else {
+        if (increment >= s->full_raise) {
+            memset(s->acted, 0, sizeof s->acted);
+            if (increment > s->full_raise)
+                s->full_raise = increment;
+        }
+        int64_t shorts = all_in ? s->short_all_ins + increment : 0;
+        s->short_all_ins = shorts >= s->full_raise ? 0 : shorts;
     }
-    int64_t shorts = all_in ? s->short_all_ins + increment : 0;
-    s->short_all_ins = shorts >= s->full_raise ? 0 : shorts;
     s->level = total;
     memcpy(s->pending, s->able, sizeof s->able);
     acted(s, p);
@@ -379,12 +391,12 @@ int badugi_rules_facts(const badugi_table *table, const badugi_event *events, si
     int short_blind = 0;
     for (; at < count && (events[at].kind == BADUGI_EVENT_POST || events[at].kind == BADUGI_EVENT_ANTE); at++) {
         int p = index[events[at].player];
-        int64_t chips = events[at].value < s.stacks[p] ? events[at].value : s.stacks[p];
+        int64_t chips = events[at].value;
+        if (chips > s.stacks[p])
+            return 0; /* more than the stack holds: formats/replay.Recorder.start says so */
         int live = events[at].kind == BADUGI_EVENT_POST;
-        if (live && events[at].value) { /* formats/replay._rules: the live blinds, and one all in for less */
+        if (live && events[at].value) /* formats/replay._rules: the largest live blind */
             largest = events[at].value > largest ? events[at].value : largest;
-            short_blind |= s.starting[p] <= events[at].value; /* formats/replay._rules: all in on it */
-        }
         s.stacks[p] -= chips;
         if (live)
             s.bets[p] += chips;
@@ -392,6 +404,8 @@ int badugi_rules_facts(const badugi_table *table, const badugi_event *events, si
         s.pot += chips;
         s.able[p] = s.stacks[p] != 0;
     }
+    for (int k = 0; k < n; k++) /* formats/replay._rules: a live blind that left its player all in (antes too) */
+        short_blind |= s.bets[k] > 0 && s.stacks[k] == 0;
     for (int k = 0; k < n; k++)
         s.order[k] = s.live[k] = clockwise(&s, s.button, k + 1);
     s.nlive = n;

@@ -146,8 +146,9 @@ static int build_pots(const int64_t *paid, const int *folded, int n, pot *pots)
     return nlevels;
 }
 
-/* pots.split_uncalled: the largest contribution above the second largest goes back to the first who made it.
- * Returns who that is (-1: nobody), *uncalled what goes back; paid[] is left matched. */
+/* pots.uncalled, at the end of a betting round (HandState._end_round): the largest bet above the second largest goes
+ * back to the first who made it. Returns who that is (-1: nobody), *uncalled what goes back; paid[] is left
+ * matched. */
 int badugi_hh_uncalled(int64_t *paid, int n, int64_t *uncalled)
 {
     int top = -1;
@@ -171,10 +172,14 @@ int badugi_hh_uncalled(int64_t *paid, int n, int64_t *uncalled)
     return top;
 }
 
-/* score._score_badugi and pots.award_pots for a hand every line of which was understood: 1 when the site paid every
- * pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared), else 0 (Python says why).
- * Every player's sums are at most CHIPS_MAX and the site's totals are single amounts, so no sum here overflows. */
-static int pay(const hand_state *h, const int *order, int64_t *expected, int *has_expected, int *ranks, int *split)
+/* score._score_badugi and pots.award_pots for a hand every line of which was understood and that the rules accept:
+ * 1 when the site paid every pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared),
+ * else 0 (Python says why). The matched contributions are the replay's (facts[].put_in): what csrc/rules.c returned
+ * at the end of each betting round is pots.split_uncalled of the hand's last betting round, on a hand the rules
+ * accept (only that round can leave a bet unmatched). Every player's sums are at most CHIPS_MAX and the site's
+ * totals are single amounts, so no sum here overflows. */
+static int pay(const hand_state *h, const badugi_facts *facts, const int *order, int64_t *expected, int *has_expected,
+               int *ranks, int *split)
 {
     int n = h->count;
     int64_t matched[BADUGI_HH_MAX_PLAYERS];
@@ -182,13 +187,9 @@ static int pay(const hand_state *h, const int *order, int64_t *expected, int *ha
     int64_t total = 0;
     for (int k = 0; k < n; k++) {
         const player *p = &h->players[order[k]];
-        matched[k] = p->contributed;
+        matched[k] = facts[order[k]].put_in;
         folded[k] = p->folded;
-    }
-    int64_t uncalled;
-    int top = badugi_hh_uncalled(matched, n, &uncalled);
-    for (int k = 0; k < n; k++) {
-        if (!h->returns_unwritten && h->players[order[k]].returned != (k == top ? uncalled : 0))
+        if (matched[k] > p->contributed || (!h->returns_unwritten && p->returned != p->contributed - matched[k]))
             return 0; /* the site returned other uncalled bets */
         total += matched[k];
     }
@@ -351,7 +352,7 @@ void badugi_hh_verdict(const hand_state *h, const char *text, int64_t *record)
         return; /* Python's replay says where the hand leaves the rules, or this code could not tell */
     int64_t expected[BADUGI_HH_MAX_PLAYERS];
     int has_expected[BADUGI_HH_MAX_PLAYERS], ranks[BADUGI_HH_MAX_PLAYERS], split = 0;
-    if (!pay(h, order, expected, has_expected, ranks, &split))
+    if (!pay(h, facts, order, expected, has_expected, ranks, &split))
         return;
     record[BADUGI_HH_STATUS] = h->showdown ? BADUGI_HH_VERIFIED : BADUGI_HH_NO_SHOWDOWN;
     record[BADUGI_HH_FLAGS] = (h->showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0);

@@ -94,7 +94,7 @@ void badugi_hh_drawn(hand_state *h, long cards);
 /* Player i's hand is now the `count` cards `cards` (a bad hand unless that could have happened). */
 void badugi_hh_hold(hand_state *h, int i, const uint8_t *cards, int count, int forget_descriptions, int drawn);
 
-/* pots.split_uncalled on what each of n players put in: who gets an uncalled bet back (-1: nobody) and
+/* pots.uncalled on what each of n players bet in a betting round: who gets an uncalled bet back (-1: nobody) and
  * *uncalled how much; paid[] is left as matched. */
 int badugi_hh_uncalled(int64_t *paid, int n, int64_t *uncalled);
 

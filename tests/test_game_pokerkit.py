@@ -13,7 +13,10 @@ pokerkit has no half-pot limit: those hands are replayed as no limit, which allo
 payouts are checked (their bounds are tested in test_game_engine.py). The fixed-limit replays run twice: with
 pokerkit's own ``BadugiHand`` and with ``badugi_fast.pokerkit``'s drop-in.
 
-Two differences are by design, and ``pokerkit_stacks`` says what pokerkit pays instead of what we pay:
+Three differences are by design. In fixed limit, after an all-in bet or raise for less than a full one, we follow
+PokerStars' rules for limit games (docs/rules.md: the next raise completes to a full bet above the last full
+level) where pokerkit raises a full bet over the all-in: such hands are not replayed (``completes_an_all_in``),
+and are counted. For the other two, ``pokerkit_stacks`` says what pokerkit pays instead of what we pay:
 - a split pot's odd chips: we give them one each to the tied players from the left of the button; pokerkit gives
   them all to the first of them. They agree when two players tie (one odd chip at most).
 - pots: we pay each main and side pot on its own, as PokerStars writes them; pokerkit merges pots that the same
@@ -180,11 +183,31 @@ def _groups(splits: Iterable[list[int]]) -> list[set[int]]:
     return groups
 
 
+def completes_an_all_in(hand: HandState) -> bool:
+    """Whether ``hand`` is fixed limit and has a bet or raise after an all-in for less than a full bet or raise in
+    the same round: there PokerStars' rules, which we follow, and pokerkit's differ."""
+    rules = hand.rules
+    if rules.limit != "fixed":
+        return False
+    level, size, short = rules.big_blind, rules.bet_size(0), False
+    for event in hand.events:
+        if event[0] == "street":
+            level, size, short = 0, rules.bet_size(event[1]), False
+        elif event[0] == "bet" or event[0] == "raise":
+            if short:
+                return True
+            total = event[2] if event[0] == "bet" else event[3]
+            short, level = total < level + size, total
+    return False
+
+
 def assert_pokerkit_agrees(played: PlayedHand, hand_type: Any = pokerkit.BadugiHand) -> str:
     """Replay ``played`` through pokerkit (hands valued by ``hand_type``) and compare the stacks as the module's
-    docstring says. Returns how: ``"exact"``, ``"odd chips"`` (exactly, with one split pot that has odd chips) or
-    ``"groups"``."""
+    docstring says. Returns how: ``"exact"``, ``"odd chips"`` (exactly, with one split pot that has odd chips),
+    ``"groups"``, or ``"PokerStars"`` (not replayed: ``completes_an_all_in``)."""
     hand = played.state
+    if completes_an_all_in(hand):
+        return "PokerStars"
     theirs = _replay_quietly(hand, hand_type)
     splits = split_pots(hand)
     if len(splits) <= 1:
@@ -216,7 +239,7 @@ def test_pokerkit_replay_big_bet_games(limit: str, players: int) -> None:
 @pytest.mark.parametrize("limit", ["fixed", "pot", "half-pot", "no"])
 def test_pokerkit_pays_split_pots_with_odd_chips_as_we_do(limit: str) -> None:
     """Hands dealt to tie: split pots, two- and three-way, with odd chips, main and side pots."""
-    compared: dict[str, int] = {"exact": 0, "odd chips": 0, "groups": 0}
+    compared: dict[str, int] = {"exact": 0, "odd chips": 0, "groups": 0, "PokerStars": 0}
     for players, tied in ((2, 2), (3, 2), (6, 2), (6, 3), (9, 3)):
         for played in tied_hands(40, players, TableRules(5, 10, limit), seed=10 * players + tied, tied=tied):
             compared[assert_pokerkit_agrees(played)] += 1

@@ -124,7 +124,7 @@ def test_huge_amounts_are_exact_up_to_the_bound_and_refused_past_it() -> None:
     assert result.status == "mismatch"
     assert result.reason is not None
     assert result.reason.startswith(f"line 10: Bob cannot raise to {huge}.00: the raise must be to exactly 0.50;")
-    assert f"ours Bob {huge[:-1]}8.25" in result.reason  # the uncalled part of it, exactly
+    assert f"ours Bob {huge[:-1]}8.75" in result.reason  # the part of it unmatched in its round (0.25), exactly
     below = hand.replace("Alice: checks", "Alice: raises $0.10 to $0.10", 1)
     result = score(next(parse(below)))
     assert (result.status, (result.reason or "").partition(";")[0]) == (

@@ -8,13 +8,43 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_fast.pots import Pot, award, build_pots, split_uncalled
+from badugi_fast.pots import Pot, award, build_pots, return_uncalled, split_uncalled
 
 
 def test_uncalled_excess_goes_back_to_the_biggest_bettor() -> None:
     assert split_uncalled([100, 40, 250]) == ([100, 40, 100], 2, 150)
     assert split_uncalled([100, 100]) == ([100, 100], None, 0)
     assert split_uncalled([50]) == ([50], None, 0)
+
+
+def test_uncalled_bets_are_each_rounds_and_dead_money_is_never_returned() -> None:
+    # A dead small blind of 10 (in the 35 put in): the live big blinds are matched, nothing goes back.
+    assert return_uncalled([10, 25, 35], [[10, 25, 25]]) == ([10, 25, 35], {})
+    # A big blind ante of 60 (unequal antes): the raise to 120 over the big blind of 60 leaves 60 unmatched.
+    assert return_uncalled([120, 30, 120], [[120, 30, 60]]) == ([60, 30, 120], {0: 60})
+    # Each round's unmatched bet goes back at its end, even one a later round of a forged hand follows.
+    rounds = [[50, 20, 20], [0, 40, 100]]
+    assert return_uncalled([50, 60, 120], rounds) == ([20, 60, 60], {0: 30, 2: 60})
+    with pytest.raises(ValueError, match="2 bets for 3 players"):
+        return_uncalled([1, 2, 3], [[1, 2]])
+    with pytest.raises(ValueError, match="non-negative integer"):
+        return_uncalled([1, 2], [[1, -2]])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 500), min_size=3, max_size=3), min_size=1, max_size=4), st.data())
+def test_what_comes_back_is_each_round_above_its_second_bet(rounds: list[list[int]], data: st.DataObject) -> None:
+    """Against a naive definition: per round, the largest bet less the second largest, to the first who made it."""
+    dead = data.draw(st.lists(st.integers(0, 50), min_size=3, max_size=3))
+    contributions = [sum(bets[p] for bets in rounds) + dead[p] for p in range(3)]
+    matched, returned = return_uncalled(contributions, rounds)
+    expected: dict[int, int] = {}
+    for bets in rounds:
+        ordered = sorted(bets, reverse=True)
+        if ordered[0] > ordered[1]:
+            expected[bets.index(ordered[0])] = expected.get(bets.index(ordered[0]), 0) + ordered[0] - ordered[1]
+    assert returned == expected
+    assert matched == [contributions[p] - expected.get(p, 0) for p in range(3)]
 
 
 def test_side_pot_when_a_short_stack_is_all_in() -> None:

@@ -331,15 +331,17 @@ def test_convert_refuses_what_score_calls_a_mismatch(tmp_path: Path, capsys: pyt
 
 def test_convert_writes_a_fixed_limit_all_in_for_less(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A raise all in for less than the fixed size is a legal bet of another size: pokerkit plays it, so it is
-    written (it was refused as "fixed-limit bets of several sizes")."""
+    written (it was refused as "fixed-limit bets of several sizes"). Being at least half a raise, it reopens the
+    betting, and the next raise completes it to a full raise over the big blind (PokerStars' rules for limit
+    games): to $0.50, not $0.65."""
     short = HONEST.replace("Seat 1: Hero ($10 in", "Seat 1: Hero ($0.40 in").replace(
         "Hero: raises $0.25 to $0.50", "Hero: raises $0.15 to $0.40 and is all-in"
     )
     short = short[: short.index("Ann: calls $0.40")] + (
-        "Ann: raises $0.55 to $0.65\nBob: folds\n*** FIRST DRAW ***\nAnn: discards 1 card\n"
+        "Ann: raises $0.10 to $0.50\nBob: folds\n*** FIRST DRAW ***\nAnn: discards 1 card\n"
         "Hero: discards 1 card [Kh]\nDealt to Hero [As 2d 3h] [4c]\n*** SECOND DRAW ***\nAnn: stands pat\n"
         "Hero: stands pat on [As 2d 3h 4c]\n*** THIRD DRAW ***\nAnn: stands pat\nHero: stands pat on [As 2d 3h 4c]\n"
-        "Uncalled bet ($0.25) returned to Ann\n*** SHOW DOWN ***\nAnn: shows [5s 6h 7d 8c] (Badugi: 8,7,6,5)\n"
+        "Uncalled bet ($0.10) returned to Ann\n*** SHOW DOWN ***\nAnn: shows [5s 6h 7d 8c] (Badugi: 8,7,6,5)\n"
         "Hero: shows [As 2d 3h 4c] (Badugi: 4,3,2,A)\nHero collected $1.05 from pot\n*** SUMMARY ***\n"
         "Total pot $1.05 | Rake $0\n"
     )

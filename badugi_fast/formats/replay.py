@@ -33,7 +33,8 @@ _FORCED = ("post", "ante")
 
 def replay(hand: Hand) -> None:
     """Replay ``hand`` (read from a history, with ``Action.to`` where the site wrote totals): fill each action's
-    chips and ``to``, and set ``broken``/``broken_line`` where it first leaves the rules."""
+    chips and ``to``, set its ``street`` to the rules' betting round while the hand follows them, and set
+    ``broken``/``broken_line`` where it first leaves the rules."""
     if hand.error is not None or not hand.is_badugi:
         return
     events = hand.played()
@@ -105,13 +106,17 @@ class Recorder:
         players = sorted(players, key=_seat_number)
         index = {seat.name: number for number, seat in enumerate(players)}
         forced: list[Forced] = []
+        posted = [0] * len(players)
+        over: Action | None = None  # the first forced bet that takes more than the player's stack
         for action in hand.actions:
-            if action.kind == "post":
-                forced.append((index[action.player], action.amount, 0))
-            elif action.kind == "ante":
-                forced.append((index[action.player], 0, action.amount))
-            else:
+            if action.kind not in _FORCED:
                 break
+            number = index[action.player]
+            action.street = 0  # the rules' first betting round, wherever the history put its marker
+            forced.append((number, action.amount, 0) if action.kind == "post" else (number, 0, action.amount))
+            posted[number] += action.amount
+            if over is None and action.player not in unknown and posted[number] > players[number].stack:
+                over = action
         rules, opening = _rules(hand, players, forced)
         engine = Replay(
             rules,
@@ -123,7 +128,15 @@ class Recorder:
             opening=opening,
         )
         hand.positions = [engine.names[player] for player in engine.order]
-        return cls(hand, players, engine)
+        recorder = cls(hand, players, engine)
+        if over is not None:  # a player who posts all they have is all in; more than that cannot be posted
+            stack = players[index[over.player]].stack
+            recorder.refuse(
+                over.line,
+                f"{over.player} posts {recorder._money(posted[index[over.player]])} of forced bets "
+                f"with a stack of {recorder._money(stack)}",
+            )
+        return recorder
 
     @property
     def broken(self) -> bool:
@@ -166,7 +179,11 @@ class Recorder:
             self._add(action, player, total)
             return
         self._pass_idle(player)
-        self.notes.note(action, engine.round)
+        # The street the rules are in (a history may misplace a street's marker): the betting round whose uncalled
+        # bet ``history.score`` returns, and the round of the facts (a player all in folded by the site during a
+        # draw did not act on the round before it: csrc/rules.c's note() notes only while a round is being bet).
+        action.street = self.street
+        self.notes.note(action, action.street)
         try:
             if action.kind == "fold" and not engine.stacks[player] and not engine.folded[player]:
                 engine.give_up(player)  # a player all in, folded by the site (sitting out)
@@ -338,7 +355,11 @@ def _rules(hand: Hand, players: Sequence[Seat], forced: Sequence[Forced]) -> tup
     else:
         small = big = 0
         nominal = hand.stakes[1] if hand.stakes is not None else largest or 1
-    short = any(players[player].stack <= chips + dead for player, chips, dead in forced if chips)
+    posted: dict[int, tuple[int, int]] = {}  # each player's forced bets, live and dead: an ante counts towards all in
+    for player, chips, dead in forced:
+        live_before, dead_before = posted.get(player, (0, 0))
+        posted[player] = (live_before + chips, dead_before + dead)
+    short = any(players[player].stack <= chips + dead for player, (chips, dead) in posted.items() if chips)
     opening = max(largest, nominal) if short else None
     big_blind = max(nominal, 1)
     rules = TableRules(

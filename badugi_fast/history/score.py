@@ -19,7 +19,7 @@ from badugi_fast.evaluator import describe, evaluate, rank_values
 from badugi_fast.formats.model import Facts, Hand, Seat
 from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.money import amount_text
-from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, split_uncalled
+from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, return_uncalled
 from badugi_fast.rules.limits import FIXED
 
 __all__ = ["agrees", "hand_table", "player_entry", "score", "site_values", "table_of"]
@@ -50,17 +50,19 @@ def _score_badugi(hand: Hand, result: Result) -> None:
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)
     place = {name: number for number, name in enumerate(names)}
-    contributions, folded = _contributions(hand, place, len(names))
-    matched, returned_to, uncalled = split_uncalled(contributions)
-    _check_uncalled(hand, names, returned_to, uncalled, problems)
+    contributions, rounds, folded = _contributions(hand, place, len(names))
+    matched, returned = return_uncalled(contributions, rounds)
+    _check_uncalled(hand, names, returned, problems)
     total = sum(matched)
     if hand.total_pot is not None and hand.total_pot != total:
         problems.append(
             f"total pot: site {amount_text(hand.total_pot, hand.places)}, ours {amount_text(total, hand.places)}"
         )
     collected = {place[name]: chips for name, chips in hand.collected.items()}
-    if hand.collected_includes_uncalled and returned_to is not None and returned_to in collected:
-        collected[returned_to] -= uncalled
+    if hand.collected_includes_uncalled:
+        for number, chips in returned.items():
+            if number in collected:
+                collected[number] -= chips
     player_ranks = _hand_ranks(hand)
     result.showdown = hand.showdown
     pots = build_pots(matched, folded)
@@ -125,27 +127,29 @@ def table_of(
 _NOT_RECORDED = "nothing to verify: the history does not record what each player won (expected: as the rules pay)"
 
 
-def _contributions(hand: Hand, place: dict[str, int], players: int) -> tuple[list[int], set[int]]:
-    """What each of the ``players`` put in, and who folded."""
+def _contributions(hand: Hand, place: dict[str, int], players: int) -> tuple[list[int], list[list[int]], set[int]]:
+    """What each of the ``players`` put in, what each bet in each betting round (live chips: antes and dead blinds
+    are not bets; the round is the rules' while the hand follows them, ``formats.replay``), and who folded."""
     contributions = [0] * players
+    rounds = [[0] * players for _ in range(4)]
     folded: set[int] = set()
     for action in hand.actions:
         number = place[action.player]
         contributions[number] += action.amount
+        if action.kind != "ante":
+            rounds[action.street if 0 <= action.street <= 3 else 0][number] += action.amount
         if action.kind == "fold":
             folded.add(number)
-    return contributions, folded
+    return contributions, rounds, folded
 
 
-def _check_uncalled(hand: Hand, names: list[str], returned_to: int | None, uncalled: int, problems: list[str]) -> None:
-    """The uncalled bet the site returned must be the one we return (when the site writes them)."""
+def _check_uncalled(hand: Hand, names: list[str], returned: dict[int, int], problems: list[str]) -> None:
+    """The uncalled bets the site returned must be the ones we return (when the site writes them)."""
     if hand.uncalled is None:
         return
-    returned = {names[returned_to]: uncalled} if returned_to is not None else {}
-    if {n: c for n, c in hand.uncalled.items() if c} != returned:
-        problems.append(
-            f"uncalled bets: site returned {_amounts(hand.uncalled, hand)}, ours {_amounts(returned, hand)}"
-        )
+    ours = {names[player]: chips for player, chips in returned.items()}
+    if {n: c for n, c in hand.uncalled.items() if c} != ours:
+        problems.append(f"uncalled bets: site returned {_amounts(hand.uncalled, hand)}, ours {_amounts(ours, hand)}")
 
 
 def _hand_ranks(hand: Hand) -> dict[str, int]:

@@ -10,8 +10,13 @@ engine the tests replay hands through):
 - heads-up, the button posts the small blind and acts first before the draw, last after it;
 - the big blind is the first bet of the pre-draw round: it counts toward the raise cap and, if nobody raised,
   its owner may still check or raise (the option);
-- a bet or raise reopens the betting only if it is at least the last full raise of the round: a shorter all-in
-  lets the players who had already acted call or fold but not raise, until such all-ins add up to a full raise;
+- in pot, half-pot and no limit, a bet or raise reopens the betting only if it is at least the last full raise of
+  the round: a shorter all-in lets the players who had already acted call or fold but not raise, until such
+  all-ins add up to a full raise;
+- in fixed limit (PokerStars' rules for limit games), an all-in bet or raise of at least half a full one reopens
+  the betting, one of less does not (those who had acted may only call or fold), and the next raise is to a full
+  bet above the last full level (bet 60, raise to 120, all in to 150: the next raise is to 180; after an all-in
+  bet of 50 at a 300 bet, the next player may raise to 300);
 - a player acts only if someone else could still put in more than they have: heads-up, a small blind who calls
   all-in for the big blind leaves the big blind no option;
 - an uncalled bet goes back at the end of its betting round, as PokerStars writes it;
@@ -217,6 +222,7 @@ class HandState:
         "events",
         "fold_round",
         "folded",
+        "full_level",
         "full_raise",
         "last_aggressor",
         "level",
@@ -250,6 +256,7 @@ class HandState:
     level: int  # the bet to match
     raises: int  # bets and raises so far (the big blind counts as one)
     full_raise: int  # the last full raise (what a raise must add at least)
+    full_level: int  # fixed limit: the bet of the last full bet or raise (a raise is to this plus a bet)
     short_all_ins: int  # what all-ins for less than a full raise have added since the last full raise
     capped: bool  # a raise cap applies
     acted: list[bool]  # acted[p]: p has acted since the last full raise
@@ -529,9 +536,10 @@ class HandState:
     def _bounds(self, player: int) -> tuple[int, int]:
         """``raise_to_bounds`` for ``player`` now (the caller made sure that they may bet or raise)."""
         size = self.sizes[self.round]
+        limit = self.rules.limit
         return raise_to_bounds(
-            self.rules.limit,
-            self.level,
+            limit,
+            self.full_level if limit == FIXED else self.level,
             self.bets[player],
             self.stacks[player],
             self.pot,
@@ -546,8 +554,12 @@ class HandState:
             return "their stack only covers a call"
         if self.capped and self.raises >= (self.rules.raise_cap or 0):
             return f"betting is capped at {self.rules.raise_cap} bets"
-        full, short = self.full_raise, self.short_all_ins
-        if owed < full or (short and short < full and self.acted[player]):
+        if self.rules.limit == FIXED:  # acted since the last full bet or reopening: an all-in for less came since
+            closed = self.acted[player]
+        else:
+            full, short = self.full_raise, self.short_all_ins
+            closed = owed < full or (0 < short < full and self.acted[player])
+        if closed:
             return "a short all-in raise does not reopen the betting for players who have acted"
         folded = self.folded
         for other in self.clockwise[player][:-1]:
@@ -580,13 +592,16 @@ class HandState:
         all_in = stacks[player] == 0
         if all_in:
             self.able[player] = False
-        full = self.full_raise
-        if increment >= full:  # a full raise (or more) reopens the betting for everyone
-            self.acted = [False] * self.n
-            if increment > full:
-                full = self.full_raise = increment
-        short = self.short_all_ins + increment if all_in else 0  # short all-ins add up to a full raise
-        self.short_all_ins = 0 if short >= full else short
+        if self.rules.limit == FIXED:
+            self._fixed_wager(total)
+        else:
+            full = self.full_raise
+            if increment >= full:  # a full raise (or more) reopens the betting for everyone
+                self.acted = [False] * self.n
+                if increment > full:
+                    full = self.full_raise = increment
+            short = self.short_all_ins + increment if all_in else 0  # short all-ins add up to a full raise
+            self.short_all_ins = 0 if short >= full else short
         self.raises += 1
         self.level = total
         self.last_aggressor = player
@@ -598,6 +613,17 @@ class HandState:
         if self.capped and self.raises == self.rules.raise_cap:
             self.events.append(("capped",))
         self._acted(player)
+
+    def _fixed_wager(self, total: int) -> None:
+        """A fixed-limit bet or raise to ``total`` (a full one, or an all-in for less): a full bet or raise sets the
+        full level, and it or an all-in of at least half of one reopens the betting for everyone (PokerStars'
+        rules for limit games; docs/rules.md). Mirrored in csrc/rules.c: wager()."""
+        over = total - self.full_level
+        size = self.sizes[self.round]
+        if over >= size:
+            self.full_level = total
+        if 2 * over >= size:
+            self.acted = [False] * self.n
 
     def _acted(self, player: int) -> None:
         """After ``player``'s betting action (two or more players still in): the next to act, or the round's end."""
@@ -615,7 +641,7 @@ class HandState:
         self.phase = BETTING
         self.round = index
         n = self.n
-        self.full_raise = self.short_all_ins = 0
+        self.full_raise = self.short_all_ins = self.full_level = 0
         self.last_aggressor = None
         rules = self.rules
         self.capped = (
@@ -629,7 +655,7 @@ class HandState:
         bets = self.bets
         if index == 0:  # nobody has folded yet; the player left of the big blind acts first
             self.raises = 1
-            self.level = level = self._opening_level()
+            self.level = self.full_level = level = self._opening_level()
             pending = self.able.copy()
             second = sorted(self.starting_stacks)[-2]  # the most that two players can both put in this hand
             if second <= level:  # a rare short table: whoever has that much in already has nobody to bet against

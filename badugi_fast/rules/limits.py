@@ -20,7 +20,8 @@ LIMITS = (FIXED, POT, HALF_POT, NO_LIMIT)
 def raise_to_bounds(limit: str, level: int, own_bet: int, stack: int, pot: int, min_raise: int) -> tuple[int, int]:
     """The smallest and largest legal "raise to" total for a player, all-in included.
 
-    ``level`` is the round's bet to match (0 when nobody has bet), ``own_bet`` what the player already has in front
+    ``level`` is the round's bet to match (0 when nobody has bet; in fixed limit, the bet of the last full bet or
+    raise, which an all-in for less does not move: docs/rules.md), ``own_bet`` what the player already has in front
     of them this round, ``stack`` what they have behind, ``pot`` every chip in the middle including all the bets of
     this round, and ``min_raise`` the smallest full raise (the fixed bet in fixed limit; in the big-bet games the
     larger of the big blind and the last full raise of the round).
