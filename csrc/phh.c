@@ -695,6 +695,7 @@ static void show(phh_hand *hand, int i, span cards_text, int given)
             return;
         }
     h->showdown = 1;
+    h->shown = 1; /* play after a show (or a muck) is Python's to judge */
     if (!given) {
         p->mucked = 1;
         return;

@@ -411,6 +411,7 @@ static void player_action(hand_state *h, int i, span rest)
     } else if (equals(verb, "shows")) {
         long close = find_char(tail, ']');
         set_cards(h, i, before(tail, close), 0, 0);
+        h->shown = 1;
         span words = strip_parens(after(tail, close, 1));
         if (words.n)
             describe(h, i, words);

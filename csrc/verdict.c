@@ -52,6 +52,10 @@ void badugi_hh_event(hand_state *h, int kind, int player, int64_t value)
 {
     if ((kind == BADUGI_EVENT_POST || kind == BADUGI_EVENT_ANTE) && value == 0)
         return;
+    if (h->shown) { /* play after a show: Python says where it breaks the rules */
+        h->bad = 1;
+        return;
+    }
     if (h->nevents == BADUGI_HH_MAX_EVENTS) {
         h->bad = 1;
         return;

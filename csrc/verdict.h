@@ -64,7 +64,8 @@ typedef struct {
     signed char owner[52]; /* who was shown holding each card, -1 for nobody (formats/replay._check_cards) */
     int dealt_in, stub; /* the players dealt in (counted at the first draw), and the cards left to draw from */
     int returns_unwritten; /* the history writes no uncalled bets returned (PHH): none to check */
-    int bad; /* this code cannot vouch for the hand: Python reads it */
+    int shown; /* a player showed their cards: an action or draw after it is Python's (formats/replay.Recorder._after_a_show) */
+    int bad;   /* this code cannot vouch for the hand: Python reads it */
 } hand_state;
 
 /* The line of `text` (`length` bytes) that starts at `offset`, without its newline. */

@@ -4,8 +4,7 @@ structure, cash and tournament) and for honest simulated hands; and each crafted
 reader gives it, where that is clear.
 
 Equal records alone would let C give up on every hand unseen (Python answers the same), so the tests count the
-hands C answers itself and hold that count to a lower bound. A category that today's code gets wrong is marked
-``xfail(strict=True)`` with what is wrong: it XPASSes (and the mark must go) once the fix is merged.
+hands C answers itself and hold that count to a lower bound.
 
 The two one-line plants issue 25 found surviving the suite fail here: ``rules.c`` accepting a fixed-limit bet above
 the limit (``total > high`` dropped: the "over-limit bet" hands, which C then verifies), and ``formats/replay.py``
@@ -56,41 +55,7 @@ def status_is(found: str, expected: str) -> bool:
     return found not in ("verified", "no_showdown") if expected == REFUSED else found == expected
 
 
-BOTH = ("PokerStars", "PHH")
-#: The categories today's code gets wrong: (category, formats, structures, what is wrong).
-KNOWN = (
-    ("blind bigger than the stack", BOTH, STRUCTURES, "C caps a blind bigger than the stack and verifies the hand"),
-    ("dead blind, uncalled bet", BOTH, STRUCTURES, "uncalled bets taken from whole-hand totals, not the last round"),
-    ("unequal antes, uncalled bet", BOTH, STRUCTURES, "uncalled bets taken from whole-hand totals, not the last round"),
-    ("all-in raise of half a raise", BOTH, ("fixed",), "an all-in raise of half a raise does not reopen the betting"),
-    ("all-in bet for less, completed", BOTH, ("fixed",), "an all-in bet for less cannot be completed to a full bet"),
-    (
-        "a show of the cards to come, between a discard and its new cards",
-        ("PokerStars",),
-        STRUCTURES,
-        "a show is taken before the showdown",
-    ),
-)
-
-
-def known(case: Case) -> str | None:
-    """What today's code gets wrong in ``case``'s category, format and structure, if it does."""
-    for name, sites, structures, why in KNOWN:
-        if name == case.category and case.site in sites and case.structure in structures:
-            return why
-    return None
-
-
-def _params() -> list[Any]:
-    params = []
-    for case in cases():
-        reason = known(case)
-        marks = [pytest.mark.xfail(strict=True, reason=f"issue 25: {reason}")] if reason else []
-        params.append(pytest.param(case, id=case.id, marks=marks))
-    return params
-
-
-@pytest.mark.parametrize("case", _params())
+@pytest.mark.parametrize("case", [pytest.param(case, id=case.id) for case in cases()])
 def test_crafted_hand(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same record both ways; the status a correct reader gives, where it is clear; and C answers every hand
     that is played and paid by the rules (a fast path that gives up is a slow path)."""

@@ -121,9 +121,9 @@ class Builder:
         """The player draws ``discarded`` cards (``new_cards`` when the site shows them)."""
         self.hand.draws.append(Draw(self.street, name, discarded, new_cards, None, self.line, self._next()))
 
-    def _sight(self, name: str, cards: tuple[str, ...]) -> None:
-        """The history shows the player's whole hand now."""
-        self.hand.sights.append(Sight(name, cards, self.line, self._next()))
+    def _sight(self, name: str, cards: tuple[str, ...], shown: bool = False) -> None:
+        """The history shows the player's whole hand now (``shown``: the player showed it)."""
+        self.hand.sights.append(Sight(name, cards, self.line, self._next(), shown))
 
     def done(self) -> None:
         """The hand is read: replay it through the rules (``formats.replay``)."""
@@ -181,7 +181,7 @@ class Builder:
         """The player shows ``cards``; at showdown (``hand.showdown`` already set) this counts as contesting.
         Mirrored in csrc/stars.c: set_cards()."""
         self.hand.cards[name] = cards
-        self._sight(name, cards)
+        self._sight(name, cards, shown=True)
         if self.hand.showdown and name not in self.hand.shown:
             self.hand.shown.append(name)
         if description:

@@ -73,6 +73,7 @@ class Sight:
     cards: tuple[str, ...]
     line: int = -1
     order: int = 0
+    shown: bool = False  # the player showed them (not dealt, nor revealed by the summary): the play is over
 
 
 @dataclass(slots=True)

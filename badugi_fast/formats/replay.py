@@ -147,6 +147,17 @@ class Recorder:
         if not self.broken:
             _break(self.hand, line, rule)
 
+    def _after_a_show(self, event: Action | Draw) -> None:
+        """A show happens only once the play is over (at the showdown, or by a winner nobody called): an action or a
+        draw after a player showed their cards breaks the rules (csrc/verdict.c: badugi_hh_event() leaves such a hand
+        to this code)."""
+        show = next((sight for sight in self.hand.sights if sight.shown and sight.order < event.order), None)
+        if show is not None:
+            verb = "draws" if isinstance(event, Draw) else "acts"
+            self.refuse(
+                event.line, f"{event.player} {verb} after {show.player} showed their cards: not at the showdown"
+            )
+
     @property
     def street(self) -> int:
         """The street the rules are in: the betting round's, or the draw's that comes next."""
@@ -159,6 +170,7 @@ class Recorder:
         self.started = True
         engine = self.engine
         player = self.index[action.player]
+        self._after_a_show(action)
         if action.street != self.recorded:
             self._street(action.street)
         before = engine.bets[player]
@@ -213,6 +225,7 @@ class Recorder:
     def draw(self, draw: Draw) -> None:
         """One player's draw, through the engine."""
         self.started = True
+        self._after_a_show(draw)
         if draw.street != self.recorded:
             self._street(draw.street)
         if self.broken:
