@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from badugi_fast.money import parse_amount
-from badugi_fast.stats.definitions import COUNT_FACTS, COUNTS
+from badugi_fast.stats.definitions import COUNT_FACTS, COUNTS, Condition
 from badugi_fast.stats.groups import BY, group_of, position_name
 
 __all__ = [
@@ -88,20 +88,30 @@ COUNT_INDEX = {count.name: at for at, count in enumerate(COUNTS)}
 def _counter() -> Callable[..., None]:
     """``count(counts, *facts)``: adds one hand of a player (``COUNT_FACTS``, in order) to ``counts``. Compiled once
     from ``definitions.COUNTS`` into straight Python, as a database compiles them into SQL: the tally's inner loop
-    runs for every player of every hand, and interpreting the table there would double its time."""
+    runs for every player of every hand, and interpreting the table there would double its time. Counts that share
+    their first conditions share their tests (nested ``if``: a player who did not draw skips every draw's)."""
     lines = [f"def count(counts, {', '.join(COUNT_FACTS)}):"]
-    for at, count in enumerate(COUNTS):
-        tests = " and ".join(
-            f"{fact} is not None and {fact} {'==' if operator == '=' else operator} {number}"
-            for fact, operator, number in count.where
-        )
-        added = " + ".join(f"({fact} or 0)" for fact in count.adds) or "1"
-        lines.append(f"    if {tests}:" if tests else "    if True:")
-        lines.append(f"        counts[{at}] += {added}")
+    lines += _tests([(at, count.where, count.adds) for at, count in enumerate(COUNTS)], 1)
     namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)  # source made here from the constant table COUNTS only
     counter: Callable[..., None] = namespace["count"]
     return counter
+
+
+def _tests(counts: list[tuple[int, tuple[Condition, ...], tuple[str, ...]]], depth: int) -> list[str]:
+    """The lines that add ``counts`` (where in ``Sums.counts``, the conditions left to test, the facts added)."""
+    indent = "    " * depth
+    lines = []
+    groups: dict[Condition, list[tuple[int, tuple[Condition, ...], tuple[str, ...]]]] = {}
+    for at, where, adds in counts:
+        if not where:
+            lines.append(f"{indent}counts[{at}] += {' + '.join(f'({fact} or 0)' for fact in adds) or '1'}")
+        else:
+            groups.setdefault(where[0], []).append((at, where[1:], adds))
+    for (fact, compare, number), inner in groups.items():
+        lines.append(f"{indent}if {fact} is not None and {fact} {'==' if compare == '=' else compare} {number}:")
+        lines += _tests(inner, depth + 1)
+    return lines
 
 
 _count = _counter()
