@@ -3,6 +3,7 @@ it loads nothing from anywhere, that the same run writes the same page, and its 
 
 from __future__ import annotations
 
+import json
 import re
 from decimal import Decimal
 from html.parser import HTMLParser
@@ -81,7 +82,8 @@ def test_the_page_lists_the_tampered_hand_and_the_heros_net(shared_histories: Pa
         for name, net in text_net(lines).items():
             nets[name] = nets.get(name, Decimal(0)) + net
     assert parsed.texts["hero"] == "Hero"
-    assert Decimal(parsed.texts["hero-net"]) == nets["Hero"]
+    assert parsed.texts["currency-1"] == "USD"
+    assert Decimal(parsed.texts["net-1"]) == nets["Hero"]
     assert "svg" in parsed.tags
     assert parsed.urls == ["#hand-1", "#run"]  # links inside the page only: nothing to fetch
 
@@ -116,9 +118,11 @@ def test_a_gap_of_thirty_minutes_starts_a_session() -> None:
         _hand("2026-01-01 10:59:59", 25),  # 30:00 after: a new one
         _hand(None, 1000),  # no time: in no session, but in the net
     ]
-    results = results_of(hands)
-    assert results is not None
-    assert [(line.hands, line.net) for line in results.sessions] == [(2, "0.50"), (1, "0.25")]
+    (results,) = results_of(hands)
+    assert [(line.label, line.hands, line.net) for line in results.sessions] == [
+        ("2026-01-01 10:00:00 to 2026-01-01 10:29:59", 2, "0.50"),
+        ("2026-01-01 10:59:59 to 2026-01-01 10:59:59", 1, "0.25"),
+    ]
     assert results.net == "10.75"
     assert results.money == [100, 50, 75, 1075]
     assert results.big_blinds == [2.0, 1.0, 1.5, 21.5]
@@ -130,3 +134,58 @@ def test_report_on_dask_is_the_same_page(shared_histories: Path, tmp_path: Path)
     here = report(files, tmp_path / "here.html")
     assert report(files, tmp_path / "dask.html", "--dask", "local", "--jobs", "2") == here
     assert report(files, tmp_path / "jobs.html", "--jobs", "2") == here
+
+
+def _played(currency: str, limit: str, stakes: str, net: int, big_blind: int) -> Played:
+    return Played("Hero", "2026-01-01 10:00:00", net, big_blind, limit, stakes, currency)
+
+
+def test_results_per_currency_and_stakes_by_size() -> None:
+    hands = [
+        _played("USD", "fixed", "100/200", 10000, 10000),
+        _played("chips", "no", "10/20", 1500, 2000),
+        _played("USD", "fixed", "20/40", -2000, 2000),
+        _played("USD", "no", "20/40", 4000, 4000),
+        _played("?", "fixed", "0.50/1.00", 50, 50),
+        _played("USD", "fixed", "20/40", -1000, 2000),
+    ]
+    usd, *others = results_of(hands)
+    assert (usd.currency, usd.hands, usd.net) == ("USD", 4, "110.00")
+    assert sorted((item.currency, item.net) for item in others) == [("?", "0.50"), ("chips", "15")]
+    assert [line.label for line in usd.by_stakes] == ["fixed 20/40", "no 20/40", "fixed 100/200"]
+    twenty = usd.by_stakes[0]
+    assert (twenty.net_bb, twenty.bb_per_100, twenty.big_bets_per_100) == (-1.5, -75.0, -37.5)
+    assert usd.by_stakes[1].big_bets_per_100 is None  # no limit: no big bets
+    assert usd.overall.big_bets_per_100 == round(100 * (1 - 1 - 0.5) / 2 / 3, 2)
+
+
+def test_a_report_of_nothing_is_not_written(
+    shared_histories: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "nobody.html"
+    assert main(["report", str(shared_histories / "Stars"), "-o", str(page), "--player", "Nobody"]) == 1
+    assert not page.exists()
+    assert "badugi report: no hand matches --player Nobody" in capsys.readouterr().err
+    assert main(["report", str(shared_histories / "Stars"), "-o", str(page), "--player", "hero"]) == 1
+    assert "did you mean Hero?" in capsys.readouterr().err
+    assert main(["report", str(shared_histories / "Stars"), "-o", str(page), "--since", "2010-13-01"]) == 2
+
+
+def test_the_headline_is_per_currency(shared_histories: Path, tmp_path: Path) -> None:
+    """Hero plays in dollars at PokerStars and at sites that write "$" (or nothing), and in tournament chips: each
+    currency its own line, its own chart and tables, never one sum."""
+    files = [shared_histories / "Stars", shared_histories / "FTP", shared_histories / "Merge"]
+    parsed = _Page()
+    parsed.feed(report(files, tmp_path / "all.html", "--player", "Hero"))
+    currencies = [parsed.texts[f"currency-{at}"] for at in range(1, 10) if f"currency-{at}" in parsed.texts]
+    assert len(currencies) == len(set(currencies)) >= 2
+    stats: dict[str, Decimal] = {}
+    for path in files:
+        out = tmp_path / f"{path.name}.jsonl"
+        assert main(["stats", str(path), "--player", "Hero", "-o", str(out), "-q"]) == 0
+        for line in out.read_text().splitlines():
+            item = json.loads(line)
+            stats[item["currency"]] = stats.get(item["currency"], Decimal(0)) + Decimal(item["net"])
+    assert {
+        parsed.texts[f"currency-{at}"]: Decimal(parsed.texts[f"net-{at}"]) for at in range(1, len(currencies) + 1)
+    } == stats

@@ -73,7 +73,37 @@ def test_the_report_in_a_browser(chromium: str, shared_histories: Path, tmp_path
         "hand #49164202872 (" + str(tampered) + ", hand 0): mismatch"
     ]
     net = sum((text_net(lines).get("Hero", Decimal(0)) for lines in hands_of(tampered.read_text())), Decimal(0))
-    assert (parsed.texts["hero"], Decimal(parsed.texts["hero-net"])) == ("Hero", net)
+    assert (parsed.texts["hero"], parsed.texts["currency-1"], Decimal(parsed.texts["net-1"])) == ("Hero", "USD", net)
     assert "svg" in parsed.tags
     assert dom.count("<path") > 10
-    assert "net won (USD)" in parsed.texts["net-chart"]
+    assert "net won (USD)" in parsed.texts["net-chart-1"]
+
+
+def test_the_players_table_fits_1280_pixels(chromium: str, shared_histories: Path, tmp_path: Path) -> None:
+    """Every real file's players (long Full Tilt names among them) in a window 1280 pixels wide: the table is no
+    wider than its box (no scroll bar), measured by the browser after layout."""
+    page = tmp_path / "report.html"
+    report([shared_histories], page, "--player", "Hero")
+    measured = tmp_path / "measured.html"
+    measure = (
+        '<script>var box = document.getElementById("players-box");'
+        'document.body.dataset.fits = box.scrollWidth <= box.clientWidth ? "yes" : "no " + box.scrollWidth;'
+        "</script></body>"
+    )
+    measured.write_text(page.read_text().replace("</body>", measure))
+    done = subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=1280,900",
+            "--dump-dom",
+            measured.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert 'data-fits="yes"' in done.stdout

@@ -27,6 +27,7 @@ def render(gathered: Gathered, player: str | None = None, title: str = "Badugi h
     keys = sorted(tally.rows, key=lambda key: (-tally.rows[key].hands, key))
     rows = [row(key, tally.rows[key]) for key in keys[:MAX_PLAYERS]]
     results = results_of(gathered.played, player)
+    followed = results[0].player if results else None
     counts = tally.statuses
     run = {
         "files": len(tally.files),
@@ -40,8 +41,9 @@ def render(gathered: Gathered, player: str | None = None, title: str = "Badugi h
         "rows": rows,
         "more_players": max(0, len(keys) - MAX_PLAYERS),
         "results": results,
-        "net_chart": charts.net_won(results.money, results.big_blinds, results.currency) if results else None,
-        "draw_chart": _draw_chart(rows, results.player if results else None),
+        "followed": followed,
+        "net_charts": [charts.net_won(item.money, item.big_blinds, item.currency) for item in results],
+        "draw_chart": _draw_chart(rows, followed),
     }
     return _template().render(context)
 
