@@ -29,7 +29,14 @@ from badugi_fast.stats import Filters, Tally, is_records, tally_histories, tally
 from badugi_fast.stats.export import PER_HAND_FIELDS, csv_cell, per_hand_rows
 from badugi_fast.stats.fields import fields_of, rows_of
 from badugi_fast.stats.groups import BY
-from badugi_fast.stats.missing import unmatched
+from badugi_fast.stats.missing import nearest, unmatched
+from badugi_fast.stats.tournaments import (
+    SUMMARY_FIELDS,
+    TOURNAMENT_FIELDS,
+    read_tournaments,
+    summaries,
+    tournament_rows,
+)
 
 __all__ = ["add_arguments", "add_selection", "gather", "nothing_matches", "run", "selection"]
 
@@ -68,6 +75,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection(parser)
     parser.add_argument("--format", choices=_FORMATS, help="output format (default: table on a terminal, else jsonl)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
+    parser.add_argument(
+        "--tournaments",
+        action="store_true",
+        help="one row per player per tournament (buy-in, fee, place, prize, net) read from the histories' text",
+    )
     parser.add_argument(
         "--per-hand",
         action="store_true",
@@ -121,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
     form = args.format or ("table" if not args.output and sys.stdout.isatty() else "jsonl")
     if args.per_hand:
         return _per_hand(args, filters)
+    if args.tournaments:
+        return _tournaments(args, filters, form)
     if form == "parquet" and not args.output:
         raise ValueError("--format parquet writes a file: give --output")
     tally = gather(args, filters)
@@ -213,6 +227,68 @@ def _lines(rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str, int
             cells.append(f"{value:<{width}}" if name in left else f"{'' if value is None else value:>{width}}")
         lines.append(" ".join(cells).rstrip())
     return lines
+
+
+def _tournaments(args: argparse.Namespace, filters: Filters, form: str) -> int:
+    """One row per player per tournament, and in the table each player's summary with their ROI."""
+    paths = args.paths or [str(SAMPLES)]
+    if any(is_records(path) for path in paths):
+        raise ValueError("--tournaments reads hand histories: the saved records do not hold buy-ins and prizes")
+    if form == "parquet" and not args.output:
+        raise ValueError("--format parquet writes a file: give --output")
+    sources = expand(paths)
+    if args.output:
+        refuse_as_output(args.output, sources)
+    tournaments = read_tournaments(sources)
+    rows = [
+        item
+        for item in tournament_rows(tournaments, filters.players)
+        if not filters.sites or item["site"] in filters.sites
+    ]
+    if not rows:
+        if not tournaments or filters == Filters(by=filters.by):
+            print("badugi stats: no tournament hands in these files", file=sys.stderr)
+        else:
+            present = tournament_rows(tournaments)
+            wanted = " ".join(f"--player {name}" for name in sorted(filters.players))
+            near = nearest(filters.players, {item["player"] for item in present})
+            print(f"badugi stats: no tournament of {wanted}: {near}", file=sys.stderr)
+        return 1
+    if form == "parquet":
+        pa = require("pyarrow", "--format parquet")
+        parquet = require("pyarrow.parquet", "--format parquet")
+        with replacing(args.output, binary=True) as stream:
+            parquet.write_table(pa.Table.from_pylist(rows), stream)
+        return 0
+    with replacing(args.output) if args.output else contextlib.nullcontext(sys.stdout) as stream:
+        if form == "jsonl":
+            stream.writelines(json.dumps(item, ensure_ascii=False) + "\n" for item in rows)
+        elif form == "csv":
+            writer = csv.DictWriter(stream, TOURNAMENT_FIELDS, lineterminator="\n")
+            writer.writeheader()
+            writer.writerows({name: csv_cell(value) for name, value in item.items()} for item in rows)
+        else:
+            stream.write(_plain(rows, TOURNAMENT_FIELDS) + "\n" + _plain(summaries(rows), SUMMARY_FIELDS))
+    return 0
+
+
+def _plain(rows: Sequence[dict[str, Any]], fields: Sequence[str]) -> str:
+    """``rows`` as a plain table, each column as wide as its widest cell; the ROI as a percent."""
+    cells = [
+        [
+            f"{item[name]:.1%}"
+            if name == "roi" and item[name] is not None
+            else ""
+            if item[name] is None
+            else str(item[name])
+            for name in fields
+        ]
+        for item in rows
+    ]
+    widths = [max(len(name), *(len(line[at]) for line in cells)) for at, name in enumerate(fields)]
+    lines = [" ".join(name.ljust(width) for name, width in zip(fields, widths, strict=True)).rstrip()]
+    lines += [" ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip() for line in cells]
+    return "\n".join(lines) + "\n"
 
 
 def _per_hand(args: argparse.Namespace, filters: Filters) -> int:

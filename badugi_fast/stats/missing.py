@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from badugi_fast.stats.tally import Filters, Tally
 
-__all__ = ["unmatched"]
+__all__ = ["nearest", "unmatched"]
 
 
 def unmatched(filters: Filters, everything: Tally) -> str:
@@ -34,7 +34,7 @@ def unmatched(filters: Filters, everything: Tally) -> str:
     for option, values in asked.items():
         if values and not values & present[option]:
             wanted = " ".join(f"{option} {value}" for value in sorted(values))
-            return f"no hand matches {wanted}: {_nearest(values, present[option])}"
+            return f"no hand matches {wanted}: {nearest(values, present[option])}"
     days = sorted(hand[4] for hand in seen if hand[4])
     when = f"the hands are from {days[0]} to {days[-1]}" if days else "no hand has a date"
     if filters.since is not None and (not days or filters.since > days[-1]):
@@ -46,7 +46,7 @@ def unmatched(filters: Filters, everything: Tally) -> str:
     return f"no hand matches {' and '.join(given)} together ({when})"
 
 
-def _nearest(asked: Iterable[str], present: set[str]) -> str:
+def nearest(asked: Iterable[str], present: set[str]) -> str:
     """``did you mean X?`` for the values nearest those asked (ignoring case), else the values there are."""
     folded = {value.casefold(): value for value in present}
     near: list[str] = []
