@@ -17,8 +17,12 @@ pytest.importorskip("matplotlib")
 from text_counts import hands_of, text_net
 
 from badugi_fast.cli import main
+from badugi_fast.formats.pokerstars.writer import write_histories
+from badugi_fast.game.simulate import simulate
 from badugi_fast.report.gather import Played
+from badugi_fast.report.replay import replay
 from badugi_fast.report.summary import results_of
+from badugi_fast.rules.engine import TableRules
 
 _TAMPERED = {"buddyboy3399 collected $2.90 from main pot": "buddyboy3399 collected $3.00 from main pot"}
 
@@ -189,3 +193,35 @@ def test_the_headline_is_per_currency(shared_histories: Path, tmp_path: Path) ->
     assert {
         parsed.texts[f"currency-{at}"]: Decimal(parsed.texts[f"net-{at}"]) for at in range(1, len(currencies) + 1)
     } == stats
+
+
+def test_the_pots_replayed_are_the_biggest_won_and_lost(tmp_path: Path) -> None:
+    """Simulated hands (Player1 is dealt face up): the page replays the five hands Player1 won most in and the five
+    they lost most in (ties in the order of the file), each step by step to its payout, at the pot its text
+    writes."""
+    path = tmp_path / "sim.txt"
+    with path.open("w") as out:
+        write_histories(simulate(300, 4, TableRules(25, 50), seed=8), out, currency="USD")
+    nets = []
+    for at, lines in enumerate(hands_of(path.read_text())):
+        number = re.search(r"#(\d+):", lines[0])
+        assert number is not None
+        nets.append((text_net(lines).get("Player1", Decimal(0)), at, number.group(1), lines))
+    won = sorted((item for item in nets if item[0] > 0), key=lambda item: (-item[0], item[1]))[:5]
+    lost = sorted((item for item in nets if item[0] < 0), key=lambda item: (item[0], item[1]))[:5]
+    page = report([path], tmp_path / "page.html", "--jobs", "2")
+    labels = re.findall(r'id="replay-\d+" tabindex="0" aria-label="hand (\d+), (won|lost) ([\d.]+) USD', page)
+    assert [(hand_id, Decimal(amount) * (1 if verb == "won" else -1)) for hand_id, verb, amount in labels] == [
+        (hand_id, net) for net, _, hand_id, _ in won + lost
+    ]
+    for _, _, hand_id, lines in won + lost:
+        replayed = replay("\n".join(lines))
+        assert replayed is not None
+        text = "\n".join(lines)
+        total = re.search(r"^Total pot \$([\d.]+)", text, re.M)
+        assert total is not None
+        assert Decimal(replayed.steps[-1].pot) == Decimal(total.group(1))  # the rake is taken from the pot after
+        draws = [step for step in replayed.steps if step.round.startswith("the ")]
+        assert len(draws) == len(re.findall(r": (?:discards|stands pat)", text)), hand_id
+        actions = re.findall(r"^\S+: (?:posts|bets|calls|raises|checks|folds)", text, re.M)
+        assert len([step for step in replayed.steps if step.round.startswith(("before", "after"))]) == len(actions) + 1

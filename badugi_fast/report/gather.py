@@ -1,7 +1,8 @@
 """What ``badugi report`` needs of a run, gathered where the hands are scored (in this process, in worker processes
-or on Dask) and merged in order: the statistics' tally, every hand that went wrong with its text, and the hands of
-the hero (or of the chosen player), to chart. Bounded: a hand of the followed player is a few numbers, and the
-hands that went wrong are kept with their text up to ``MAX_TEXTS`` (the rest are listed without it).
+or on Dask) and merged in order: the statistics' tally, every hand that went wrong with its text, the hands of
+the hero (or of the chosen player), to chart, and the text of their biggest pots won and lost, to replay. Bounded:
+a hand of the followed player is a few numbers, the hands that went wrong are kept with their text up to
+``MAX_TEXTS`` (the rest are listed without it), and the pots to replay are ``MAX_POTS`` each way.
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ from badugi_fast.history.sources import text_of
 from badugi_fast.parallel import ordered_map
 from badugi_fast.stats.tally import COUNTED, Filters, Tally, hundredths
 
-__all__ = ["MAX_TEXTS", "Gathered", "Played", "Wrong", "gather", "gather_on_dask"]
+__all__ = ["MAX_POTS", "MAX_TEXTS", "Gathered", "Played", "Pot", "Wrong", "biggest", "gather", "gather_on_dask"]
 
 #: The most hands that went wrong whose text the page shows (each is a kilobyte or two).
 MAX_TEXTS = 200
+
+#: The followed player's biggest pots won, and lost, that the page replays.
+MAX_POTS = 5
 
 
 @dataclass(slots=True)
@@ -55,12 +59,36 @@ class Played:
 
 
 @dataclass(slots=True)
+class Pot:
+    """A hand of the followed player to replay: what they won or lost, in big blinds (what ranks pots of different
+    stakes; the net itself when the big blind is not known) and in money, and the hand's text."""
+
+    big_blinds: float
+    net: int  # hundredths
+    currency: str
+    file: str
+    index: int  # the hand's place in its file
+    hand_id: str
+    text: str  # filled in for the pots kept
+
+
+def biggest(pots: Iterable[Pot]) -> list[Pot]:
+    """The ``MAX_POTS`` biggest pots won (most first), then the ``MAX_POTS`` biggest lost."""
+    pots = list(pots)
+    won = sorted((pot for pot in pots if pot.net > 0), key=lambda pot: (-pot.big_blinds, pot.file, pot.index))
+    lost = sorted((pot for pot in pots if pot.net < 0), key=lambda pot: (pot.big_blinds, pot.file, pot.index))
+    return won[:MAX_POTS] + lost[:MAX_POTS]
+
+
+@dataclass(slots=True)
 class Gathered:
-    """A run's tally, its hands that went wrong, and the followed players' hands, in input order."""
+    """A run's tally, its hands that went wrong, the followed players' hands in input order, and their biggest
+    pots."""
 
     tally: Tally = field(default_factory=Tally)
     wrong: list[Wrong] = field(default_factory=list)
     played: list[Played] = field(default_factory=list)
+    pots: list[Pot] = field(default_factory=list)
 
     def merge(self, other: Gathered) -> Gathered:
         """Adds ``other`` (the hands after these) to this; returns this."""
@@ -73,6 +101,7 @@ class Gathered:
                     wrong.text = None
             self.wrong.append(wrong)
         self.played += other.played
+        self.pots = biggest([*self.pots, *other.pots])
         return self
 
 
@@ -87,6 +116,7 @@ def _watched(unit: Unit, filters: Filters, player: str | None, gathered: Gathere
     """The results of ``unit``, each noted in ``gathered`` (when it went wrong, when it is the followed
     player's) as it goes by."""
     texts: list[str] | None = None
+    candidates: list[Pot] = []
     for number, result in enumerate(results(unit)):
         status = result.status
         if status in ("mismatch", "error"):
@@ -95,25 +125,36 @@ def _watched(unit: Unit, filters: Filters, player: str | None, gathered: Gathere
             text = texts[number] if number < len(texts) else None
             gathered.wrong.append(_wrong(result, text if len(gathered.wrong) < MAX_TEXTS else None))
         if status in COUNTED and filters.hand(result.site, result.game, result.limit, result.stakes, result.started):
-            _follow(result, player, gathered.played)
+            hand = _follow(result, player, gathered.played)
+            if hand is not None and hand.net:
+                bb = hand.net / hand.big_blind if hand.big_blind else hand.net / 100
+                candidates.append(Pot(bb, hand.net, hand.currency, result.file, result.index, result.hand_id, ""))
         yield result
+    chosen = biggest(candidates)
+    if chosen and isinstance(unit, Run):  # the text of each: the hand's place in the file less the run's first
+        texts = _texts(unit) if texts is None else texts
+        for pot in chosen:
+            number = pot.index - unit.index
+            pot.text = texts[number] if 0 <= number < len(texts) else ""
+        gathered.pots = [pot for pot in chosen if pot.text]
 
 
-def _follow(result: Result, player: str | None, played: list[Played]) -> None:
+def _follow(result: Result, player: str | None, played: list[Played]) -> Played | None:
+    """The followed player's hand in ``result`` (noted in ``played``), if they were dealt in."""
     for entry in result.players:
         if (entry.name == player if player is not None else entry.hero) and entry.position is not None:
-            played.append(
-                Played(
-                    entry.name,
-                    result.started,
-                    hundredths(entry.net),
-                    hundredths(result.big_blind),
-                    result.limit,
-                    result.stakes,
-                    result.currency or "?",
-                )
+            hand = Played(
+                entry.name,
+                result.started,
+                hundredths(entry.net),
+                hundredths(result.big_blind),
+                result.limit,
+                result.stakes,
+                result.currency or "?",
             )
-            return
+            played.append(hand)
+            return hand
+    return None
 
 
 def _wrong(result: Result, text: str | None) -> Wrong:

@@ -10,8 +10,10 @@ from typing import Any
 
 import jinja2
 
+from badugi_fast.money import amount_text
 from badugi_fast.report import charts
-from badugi_fast.report.gather import Gathered
+from badugi_fast.report.gather import Gathered, Pot
+from badugi_fast.report.replay import Replay, replay
 from badugi_fast.report.summary import results_of
 from badugi_fast.stats.fields import row
 
@@ -44,6 +46,7 @@ def render(gathered: Gathered, player: str | None = None, title: str = "Badugi h
         "followed": followed,
         "net_charts": [charts.net_won(item.money, item.big_blinds, item.currency) for item in results],
         "draw_chart": _draw_chart(rows, followed),
+        "pots": _replays(gathered.pots),
     }
     return _template().render(context)
 
@@ -56,6 +59,19 @@ def _draw_chart(rows: list[dict[str, Any]], player: str | None) -> str | None:
     kinds = ("pat", "1", "2", "3", "4")
     series = {f"draw {draw}": [mine[f"draw{draw}_{kind}"] or 0.0 for kind in kinds] for draw in (1, 2, 3)}
     return charts.bars(f"{player}: cards drawn (share of the draws made)", ["pat", "1", "2", "3", "4"], series)
+
+
+def _replays(pots: list[Pot]) -> list[tuple[str, Replay]]:
+    """The pots to replay, each with its one line (won or lost, how much, in what) and its replay (none for a hand
+    its parser cannot read again)."""
+    replays = []
+    for pot in pots:
+        replayed = replay(pot.text)
+        if replayed is not None:
+            verb = "won" if pot.net > 0 else "lost"
+            amount = amount_text(abs(pot.net), 0 if pot.currency == "chips" else 2)
+            replays.append((f"{verb} {amount} {pot.currency} ({abs(pot.big_blinds):.2f} big blinds)", replayed))
+    return replays
 
 
 def _template() -> jinja2.Template:
