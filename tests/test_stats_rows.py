@@ -79,6 +79,8 @@ def test_csv_and_parquet_carry_the_counts_as_integers(six_handed: Path, tmp_path
     read = pq.read_table(parquet)
     assert str(read.schema.field("aggression_count").type) == "int64"
     assert read.to_pylist() == rows
+    assert main(["stats", str(six_handed), "--format", "csv", "--by", "stakes", "-o", str(out)]) == 0
+    assert out.read_text().startswith("player,site,currency,limit,stakes,hero,hands,net,")
 
 
 def _button_and_blinds(text: str) -> tuple[Counter[str], Counter[str], Counter[str]]:
