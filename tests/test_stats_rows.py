@@ -10,11 +10,12 @@ import io
 import json
 import re
 from collections import Counter, defaultdict
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from text_counts import hands_of, text_vpip_pfr
+from text_counts import hands_of, text_net, text_vpip_pfr
 
 from badugi_fast.cli import main
 from badugi_fast.formats.pokerstars.writer import hand_text, write_histories
@@ -258,3 +259,24 @@ def test_the_real_files_by_position_add_up_to_the_players(shared_histories: Path
         added[(item["player"], item["currency"])] += int(str(item["hands"]))
     assert added == Counter({key: int(str(item["hands"])) for key, item in whole.items()})
     assert _stats([shared_histories], "--player", "hero", status=1) == []
+
+
+def test_money_is_never_added_across_currencies(tmp_path: Path) -> None:
+    """The same players in dollars and in a history that names no currency: a row for each currency, each the net
+    of its own file's text alone, in every format."""
+    paths = {}
+    for currency, seed in (("USD", 1), (None, 2)):
+        paths[currency] = tmp_path / f"{currency}.txt"
+        with paths[currency].open("w") as out:
+            write_histories(simulate(50, 3, TableRules(25, 50), seed=seed), out, currency=currency)
+    rows = _stats(list(paths.values()))
+    assert {item["currency"] for item in rows} == {"USD", "?"}
+    for currency, path in paths.items():
+        nets: Counter[str] = Counter()
+        for lines in hands_of(path.read_text()):
+            for name, net in text_net(lines).items():
+                nets[name] += round(net * 100)
+        mine = {
+            item["player"]: round(Decimal(item["net"]) * 100) for item in rows if item["currency"] == (currency or "?")
+        }
+        assert mine == dict(nets), currency
