@@ -111,6 +111,12 @@ def test_crafted_finishes_buy_ins_and_roi(tmp_path: Path, capsys: pytest.Capture
     assert _rows([path], "--player", "Bob") == [rows[1]]
     assert _rows([path], "--player", "bob", status=1) == []
     assert "did you mean Bob?" in capsys.readouterr().err
+    assert main(["stats", str(path), "--tournaments", "--since", "2026-01-02"]) == 2
+    assert "--tournaments chooses by --player and --site only" in capsys.readouterr().err
+    cash = tmp_path / "cash.txt"
+    cash.write_text(_CRAFTED.replace("Tournament #", "Table #"), encoding="utf-8")
+    assert main(["stats", str(cash), "--tournaments"]) == 1
+    assert "no tournament hands in these files" in capsys.readouterr().err
     assert main(["stats", str(path), "--tournaments", "--format", "table"]) == 0
     table = capsys.readouterr().out
     assert re.search(r"^PokerStars Ann +EUR +1 +1 +3\.25 +5\.90 +2\.65 +81\.5%$", table, re.M)

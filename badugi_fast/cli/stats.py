@@ -234,6 +234,8 @@ def _tournaments(args: argparse.Namespace, filters: Filters, form: str) -> int:
     paths = args.paths or [str(SAMPLES)]
     if any(is_records(path) for path in paths):
         raise ValueError("--tournaments reads hand histories: the saved records do not hold buy-ins and prizes")
+    if filters != Filters(filters.players, filters.sites):
+        raise ValueError("--tournaments chooses by --player and --site only (a tournament is played whole)")
     if form == "parquet" and not args.output:
         raise ValueError("--format parquet writes a file: give --output")
     sources = expand(paths)
