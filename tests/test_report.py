@@ -225,3 +225,20 @@ def test_the_pots_replayed_are_the_biggest_won_and_lost(tmp_path: Path) -> None:
         assert len(draws) == len(re.findall(r": (?:discards|stands pat)", text)), hand_id
         actions = re.findall(r"^\S+: (?:posts|bets|calls|raises|checks|folds)", text, re.M)
         assert len([step for step in replayed.steps if step.round.startswith(("before", "after"))]) == len(actions) + 1
+
+
+def test_the_followed_players_tournaments_and_roi(shared_histories: Path, tmp_path: Path) -> None:
+    """The SNG's hero finished 3rd and received $1.60 for $1.00+$0.20: the page's tournament line and ROI are the
+    file's words, the same as badugi stats --tournaments reads them."""
+    sng = shared_histories / "Stars" / "LBad-USD-SNG8-201011.txt"
+    page = report([sng], tmp_path / "sng.html", "--player", "Player5", "--jobs", "2")
+    parsed = _Page()
+    parsed.feed(page)
+    table = page[page.index('id="tournament-table"') :]
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", table[: table.index("</table>")])
+    assert cells == ["PokerStars #330855877", "1.00", "0.20", "USD", "3", "1.60", "0.40"]
+    assert "ROI 33.3%" in " ".join(parsed.texts["tournament-summary"].split())
+    out = tmp_path / "t.jsonl"
+    assert main(["stats", str(sng), "--tournaments", "--player", "Player5", "-o", str(out)]) == 0
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [str(row[name]) for name in ("buy_in", "fee", "currency", "place", "prize", "net")] == cells[-6:]

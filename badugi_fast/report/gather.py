@@ -21,6 +21,7 @@ from badugi_fast.history.record import Result
 from badugi_fast.history.sources import text_of
 from badugi_fast.parallel import ordered_map
 from badugi_fast.stats.tally import COUNTED, Filters, Tally, hundredths
+from badugi_fast.stats.tournaments import Tournament, merge_tournaments, read_lines
 
 __all__ = ["MAX_POTS", "MAX_TEXTS", "Gathered", "Played", "Pot", "Wrong", "biggest", "gather", "gather_on_dask"]
 
@@ -89,6 +90,7 @@ class Gathered:
     wrong: list[Wrong] = field(default_factory=list)
     played: list[Played] = field(default_factory=list)
     pots: list[Pot] = field(default_factory=list)
+    tournaments: dict[str, Tournament] = field(default_factory=dict)  # read from the text of tournament hands
 
     def merge(self, other: Gathered) -> Gathered:
         """Adds ``other`` (the hands after these) to this; returns this."""
@@ -102,6 +104,7 @@ class Gathered:
             self.wrong.append(wrong)
         self.played += other.played
         self.pots = biggest([*self.pots, *other.pots])
+        merge_tournaments(self.tournaments, other.tournaments)
         return self
 
 
@@ -117,7 +120,9 @@ def _watched(unit: Unit, filters: Filters, player: str | None, gathered: Gathere
     player's) as it goes by."""
     texts: list[str] | None = None
     candidates: list[Pot] = []
+    in_chips = False
     for number, result in enumerate(results(unit)):
+        in_chips = in_chips or result.currency == "chips"
         status = result.status
         if status in ("mismatch", "error"):
             if texts is None:
@@ -130,6 +135,9 @@ def _watched(unit: Unit, filters: Filters, player: str | None, gathered: Gathere
                 bb = hand.net / hand.big_blind if hand.big_blind else hand.net / 100
                 candidates.append(Pot(bb, hand.net, hand.currency, result.file, result.index, result.hand_id, ""))
         yield result
+    if in_chips and isinstance(unit, Run):  # tournament hands: their buy-ins and finishes, from their text
+        texts = _texts(unit) if texts is None else texts
+        read_lines((line for text in texts for line in text.split("\n")), gathered.tournaments)
     chosen = biggest(candidates)
     if chosen and isinstance(unit, Run):  # the text of each: the hand's place in the file less the run's first
         texts = _texts(unit) if texts is None else texts

@@ -16,6 +16,7 @@ from badugi_fast.report.gather import Gathered, Pot
 from badugi_fast.report.replay import Replay, replay
 from badugi_fast.report.summary import results_of
 from badugi_fast.stats.fields import row
+from badugi_fast.stats.tournaments import summaries, tournament_rows
 
 __all__ = ["MAX_PLAYERS", "render"]
 
@@ -30,6 +31,7 @@ def render(gathered: Gathered, player: str | None = None, title: str = "Badugi h
     rows = [row(key, tally.rows[key]) for key in keys[:MAX_PLAYERS]]
     results = results_of(gathered.played, player)
     followed = results[0].player if results else None
+    tournaments = tournament_rows(gathered.tournaments, frozenset({followed})) if followed else []
     counts = tally.statuses
     run = {
         "files": len(tally.files),
@@ -47,6 +49,8 @@ def render(gathered: Gathered, player: str | None = None, title: str = "Badugi h
         "net_charts": [charts.net_won(item.money, item.big_blinds, item.currency) for item in results],
         "draw_chart": _draw_chart(rows, followed),
         "pots": _replays(gathered.pots),
+        "tournaments": tournaments,
+        "tournament_summaries": summaries(tournaments),
     }
     return _template().render(context)
 

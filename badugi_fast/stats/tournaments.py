@@ -20,7 +20,16 @@ from typing import Any
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.sources import TextStream, text_of
 
-__all__ = ["SUMMARY_FIELDS", "TOURNAMENT_FIELDS", "Tournament", "read_tournaments", "summaries", "tournament_rows"]
+__all__ = [
+    "SUMMARY_FIELDS",
+    "TOURNAMENT_FIELDS",
+    "Tournament",
+    "merge_tournaments",
+    "read_lines",
+    "read_tournaments",
+    "summaries",
+    "tournament_rows",
+]
 
 #: The fields of a row of ``--tournaments``, in order.
 TOURNAMENT_FIELDS = ("site", "tournament", "player", "buy_in", "fee", "currency", "place", "prize", "net")
@@ -62,9 +71,9 @@ def read_tournaments(sources: Iterable[Source]) -> dict[str, Tournament]:
             if source.members is not None:
                 for member in source.members(stream):
                     with member.open() as inner:
-                        _read(_lines(TextStream(inner).blocks()), tournaments)
+                        read_lines(_lines(TextStream(inner).blocks()), tournaments)
             else:
-                _read(_lines(TextStream(stream).blocks()), tournaments)
+                read_lines(_lines(TextStream(stream).blocks()), tournaments)
     return tournaments
 
 
@@ -79,7 +88,8 @@ def _lines(blocks: Iterable[bytes]) -> Iterator[str]:
         yield from text_of(rest).splitlines()
 
 
-def _read(lines: Iterable[str], tournaments: dict[str, Tournament]) -> None:
+def read_lines(lines: Iterable[str], tournaments: dict[str, Tournament]) -> None:
+    """Adds the tournaments of the history ``lines`` (whole hands) to ``tournaments``."""
     current: Tournament | None = None
     for line in lines:
         if line.startswith("PokerStars "):
@@ -102,6 +112,19 @@ def _read(lines: Iterable[str], tournaments: dict[str, Tournament]) -> None:
                 current.players[name] = (place, prize)
             elif (won := _WON.match(line)) is not None:
                 current.players[won.group(1)] = (1, _amount(won.group(3)))
+
+
+def merge_tournaments(into: dict[str, Tournament], other: dict[str, Tournament]) -> dict[str, Tournament]:
+    """Adds ``other`` (read from other hands) to ``into``: a player's finish, written in one hand, wins over its
+    absence in the others. Returns ``into``."""
+    for number, tournament in other.items():
+        mine = into.setdefault(number, tournament)
+        if mine is tournament:
+            continue
+        for name, finish in tournament.players.items():
+            if finish is not None or name not in mine.players:
+                mine.players[name] = finish
+    return into
 
 
 def _buy_in(text: str) -> tuple[Decimal | None, Decimal | None, str | None]:
