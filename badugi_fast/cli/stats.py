@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
-import dataclasses
 import datetime
 import functools
 import json
@@ -162,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
 def nothing_matches(args: argparse.Namespace, filters: Filters) -> str:
     """Why ``filters`` match no hand of ``args``' paths (read again without them): one line, with the nearest values
     the hands hold (``stats`` and ``report``)."""
-    return unmatched(filters, gather(args, dataclasses.replace(Filters(), by="player")))
+    return unmatched(filters, gather(args, Filters()))
 
 
 def _write(stream: TextIO, form: str, rows: list[dict[str, Any]], by: str) -> None:

@@ -120,7 +120,8 @@ _count = _counter()
 @dataclass(frozen=True, slots=True)
 class Filters:
     """Which hands and players count; an empty choice lets everything through. ``since`` and ``until`` are dates
-    (``2010-09-05``) on the site's clock, both included."""
+    (``2010-09-05``) on the site's clock, both included. ``by`` says how the rows split each player's hands
+    (``groups.BY``): it travels with the filters to every worker that tallies."""
 
     players: frozenset[str] = frozenset()
     sites: frozenset[str] = frozenset()
