@@ -280,3 +280,15 @@ def test_money_is_never_added_across_currencies(tmp_path: Path) -> None:
             item["player"]: round(Decimal(item["net"]) * 100) for item in rows if item["currency"] == (currency or "?")
         }
         assert mine == dict(nets), currency
+
+
+@pytest.mark.parametrize("by", ["player", "position", "stakes", "month", "session"])
+def test_every_row_of_the_real_files_is_the_same_from_saved_records(
+    shared_histories: Path, tmp_path: Path, by: str
+) -> None:
+    """The Arrow sums of the saved records and the tally of the histories, row by row, on every site's real files."""
+    records = tmp_path / "real.parquet"
+    assert main(["score", str(shared_histories), "--format", "parquet", "-o", str(records), "-q"]) in (0, 1)
+    rows = _stats([shared_histories], "--by", by)
+    assert rows
+    assert _stats([records], "--by", by) == rows

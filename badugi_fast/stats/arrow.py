@@ -144,7 +144,8 @@ def _tally(table: pa.Table, filters: Filters) -> Tally:
     aggregates = [(name, "sum") for name in sums]
     if filters.by == "session":
         aggregates += [("first", "min"), ("first", "max")]
-        keys = keys.append_column("first", pc.take(table["started"], pa.array(parent)))
+        started = pc.take(table["started"], pa.array(parent))  # of the hands the player was dealt in, as tally's
+        keys = keys.append_column("first", pc.if_else(pa.array(dealt), started, pa.scalar(None, pa.string())))
     if filters.players:
         keys = keys.filter(pc.is_in(keys["name"], pa.array(sorted(filters.players))))
     grouped = keys.group_by(["name", "site", "currency", "group"]).aggregate(aggregates)
