@@ -118,33 +118,54 @@ def gather_unit(unit: Unit, filters: Filters, player: str | None) -> Gathered:
 def _watched(unit: Unit, filters: Filters, player: str | None, gathered: Gathered) -> Iterator[Result]:
     """The results of ``unit``, each noted in ``gathered`` (when it went wrong, when it is the followed
     player's) as it goes by."""
-    texts: list[str] | None = None
+    texts = _Texts(unit)
     candidates: list[Pot] = []
     in_chips = False
     for number, result in enumerate(results(unit)):
         in_chips = in_chips or result.currency == "chips"
         status = result.status
         if status in ("mismatch", "error"):
-            if texts is None:
-                texts = _texts(unit)
-            text = texts[number] if number < len(texts) else None
-            gathered.wrong.append(_wrong(result, text if len(gathered.wrong) < MAX_TEXTS else None))
+            text = texts.hand(number) if len(gathered.wrong) < MAX_TEXTS else None
+            gathered.wrong.append(_wrong(result, text))
         if status in COUNTED and filters.hand(result.site, result.game, result.limit, result.stakes, result.started):
             hand = _follow(result, player, gathered.played)
             if hand is not None and hand.net:
                 bb = hand.net / hand.big_blind if hand.big_blind else hand.net / 100
                 candidates.append(Pot(bb, hand.net, hand.currency, result.file, result.index, result.hand_id, ""))
         yield result
-    if in_chips and isinstance(unit, Run):  # tournament hands: their buy-ins and finishes, from their text
-        texts = _texts(unit) if texts is None else texts
-        read_lines((line for text in texts for line in text.split("\n")), gathered.tournaments)
+    if in_chips:  # tournament hands: their buy-ins and finishes, from their text
+        read_lines(texts.lines(), gathered.tournaments)
     chosen = biggest(candidates)
-    if chosen and isinstance(unit, Run):  # the text of each: the hand's place in the file less the run's first
-        texts = _texts(unit) if texts is None else texts
-        for pot in chosen:
-            number = pot.index - unit.index
-            pot.text = texts[number] if 0 <= number < len(texts) else ""
-        gathered.pots = [pot for pot in chosen if pot.text]
+    for pot in chosen:  # the text of each: the hand's place in the file less the run's first
+        pot.text = texts.hand(pot.index - texts.first) or ""
+    gathered.pots = [pot for pot in chosen if pot.text]
+
+
+class _Texts:
+    """The text of the hands of a unit (none for a unit that is not a run of hands), split into lines once, when
+    first asked for, and decoded only for the hands asked for: a run holds many hands, the page wants a few."""
+
+    def __init__(self, unit: Unit) -> None:
+        self.run = unit if isinstance(unit, Run) else None
+        self.first = unit.index if isinstance(unit, Run) else 0
+        self._lines: list[bytes] | None = None
+
+    def _split(self) -> list[bytes]:
+        if self._lines is None:
+            self._lines = self.run.text().split(b"\n") if self.run is not None else []
+        return self._lines
+
+    def hand(self, number: int) -> str | None:
+        """The text of the unit's hand ``number`` (0: its first)."""
+        if self.run is None or not 0 <= number < len(self.run.starts):
+            return None
+        lines, starts = self._split(), self.run.starts
+        end = starts[number + 1] if number + 1 < len(starts) else len(lines)
+        return text_of(b"\n".join(lines[starts[number] : end])).rstrip()
+
+    def lines(self) -> list[str]:
+        """Every line of the unit's hands."""
+        return text_of(self.run.text()).split("\n") if self.run is not None else []
 
 
 def _follow(result: Result, player: str | None, played: list[Played]) -> Played | None:
@@ -178,15 +199,6 @@ def _paid(amount: str | None) -> bool:
     """Whether an amount of the record is more than nothing: the players paid, by the site or by the rules, are the
     payouts the page compares (the others were paid nothing either way)."""
     return amount is not None and amount.strip("0.") != ""
-
-
-def _texts(unit: Unit) -> list[str]:
-    """The text of each hand of ``unit`` (none for a unit that is not a run of hands)."""
-    if not isinstance(unit, Run):
-        return []
-    lines = text_of(unit.text()).split("\n")
-    ends = [*unit.starts[1:], len(lines)]
-    return ["\n".join(lines[start:end]).rstrip() for start, end in zip(unit.starts, ends, strict=True)]
 
 
 def gather(sources: Iterable[Source], filters: Filters, player: str | None, jobs: int = 1) -> Gathered:
