@@ -60,18 +60,18 @@ def add_selection(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stakes", action="append", default=[], metavar="SB/BB", help="only these stakes (0.25/0.50)")
     parser.add_argument("--since", metavar="YYYY-MM-DD", help="only hands from this day on (the site's clock)")
     parser.add_argument("--until", metavar="YYYY-MM-DD", help="only hands up to this day, included")
-    parser.add_argument(
-        "--by",
-        choices=BY,
-        default="player",
-        help="a row per player (the default), or per player and position, stakes, month or session",
-    )
     parser.add_argument("--jobs", "-j", type=int, metavar="N", help="score in N processes (0: one per core)")
     parser.add_argument("--dask", metavar="ADDRESS", help="score on this Dask cluster, or 'local' (the dask extra)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection(parser)
+    parser.add_argument(
+        "--by",
+        choices=BY,
+        default="player",
+        help="a row per player (the default), or per player and position, stakes, month or session",
+    )
     parser.add_argument("--format", choices=_FORMATS, help="output format (default: table on a terminal, else jsonl)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
     parser.add_argument(
@@ -104,7 +104,7 @@ def selection(args: argparse.Namespace) -> Filters:
         frozenset(args.stakes),
         args.since,
         args.until,
-        args.by,
+        getattr(args, "by", "player"),  # badugi stats' rows (the report's are by player)
     )
 
 
