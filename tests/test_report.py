@@ -242,3 +242,19 @@ def test_the_followed_players_tournaments_and_roi(shared_histories: Path, tmp_pa
     assert main(["stats", str(sng), "--tournaments", "--player", "Player5", "-o", str(out)]) == 0
     (row,) = [json.loads(line) for line in out.read_text().splitlines()]
     assert [str(row[name]) for name in ("buy_in", "fee", "currency", "place", "prize", "net")] == cells[-6:]
+
+
+def test_the_pots_replayed_are_the_followed_players_only(shared_histories: Path, tmp_path: Path) -> None:
+    """Two heroes (Hero in the cash file, Player5 in the SNG): the page follows the hero of the most hands and
+    replays only their pots; asked for Hero, only Hero's (who lost the two pots he played on)."""
+    files = [shared_histories / "Stars"]
+    page = report(files, tmp_path / "all.html")
+    assert set(re.findall(r"<h3>Hand #\d+: (\S+) (?:won|lost)", page)) == {"Player5"}
+    hero = report(files, tmp_path / "hero.html", "--player", "Hero")
+    cash = (shared_histories / "Stars" / "Badugi-USD-0.25-0.50-201009.txt").read_text(encoding="utf-8-sig")
+    nets = [(text_net(lines).get("Hero", Decimal(0)), lines[0]) for lines in hands_of(cash)]
+    played = sorted((net, re.findall(r"#(\d+):", first)[0]) for net, first in nets if net)
+    assert played  # Hero won or lost in some hands
+    won = [(hand_id, "won", str(net)) for net, hand_id in sorted(played, key=lambda item: -item[0]) if net > 0]
+    lost = [(hand_id, "lost", str(-net)) for net, hand_id in played if net < 0]
+    assert re.findall(r"<h3>Hand #(\d+): Hero (won|lost) ([\d.]+) USD", hero) == won[:5] + lost[:5]

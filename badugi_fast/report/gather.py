@@ -64,6 +64,7 @@ class Pot:
     """A hand of the followed player to replay: what they won or lost, in big blinds (what ranks pots of different
     stakes; the net itself when the big blind is not known) and in money, and the hand's text."""
 
+    player: str
     big_blinds: float
     net: int  # hundredths
     currency: str
@@ -74,11 +75,18 @@ class Pot:
 
 
 def biggest(pots: Iterable[Pot]) -> list[Pot]:
-    """The ``MAX_POTS`` biggest pots won (most first), then the ``MAX_POTS`` biggest lost."""
-    pots = list(pots)
-    won = sorted((pot for pot in pots if pot.net > 0), key=lambda pot: (-pot.big_blinds, pot.file, pot.index))
-    lost = sorted((pot for pot in pots if pot.net < 0), key=lambda pot: (pot.big_blinds, pot.file, pot.index))
-    return won[:MAX_POTS] + lost[:MAX_POTS]
+    """Each player's ``MAX_POTS`` biggest pots won (most first), then their ``MAX_POTS`` biggest lost (the hero
+    of each hand is followed when no player is named, and there may be several)."""
+    kept: list[Pot] = []
+    by_player: dict[str, list[Pot]] = {}
+    for pot in pots:
+        by_player.setdefault(pot.player, []).append(pot)
+    for player in sorted(by_player):
+        mine = by_player[player]
+        won = sorted((pot for pot in mine if pot.net > 0), key=lambda pot: (-pot.big_blinds, pot.file, pot.index))
+        lost = sorted((pot for pot in mine if pot.net < 0), key=lambda pot: (pot.big_blinds, pot.file, pot.index))
+        kept += won[:MAX_POTS] + lost[:MAX_POTS]
+    return kept
 
 
 @dataclass(slots=True)
@@ -131,7 +139,8 @@ def _watched(unit: Unit, filters: Filters, player: str | None, gathered: Gathere
             hand = _follow(result, player, gathered.played)
             if hand is not None and hand.net:
                 bb = hand.net / hand.big_blind if hand.big_blind else hand.net / 100
-                candidates.append(Pot(bb, hand.net, hand.currency, result.file, result.index, result.hand_id, ""))
+                pot = Pot(hand.player, bb, hand.net, hand.currency, result.file, result.index, result.hand_id, "")
+                candidates.append(pot)
         yield result
     if in_chips:  # tournament hands: their buy-ins and finishes, from their text
         read_lines(texts.lines(), gathered.tournaments)

@@ -48,7 +48,7 @@ def render(gathered: Gathered, player: str | None = None, title: str = "Badugi h
         "followed": followed,
         "net_charts": [charts.net_won(item.money, item.big_blinds, item.currency) for item in results],
         "draw_chart": _draw_chart(rows, followed),
-        "pots": _replays(gathered.pots),
+        "pots": _replays([pot for pot in gathered.pots if pot.player == followed]),
         "tournaments": tournaments,
         "tournament_summaries": summaries(tournaments),
     }
