@@ -26,11 +26,11 @@ from badugi_fast.stats import Filters, Tally, row, tally_records
 from badugi_fast.stats.export import csv_cell
 
 
-def _stats(paths: list[str], *options: str) -> list[dict[str, object]]:
+def _stats(paths: list[str], *options: str, status: int = 0) -> list[dict[str, object]]:
     out = io.StringIO()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("sys.stdout", out)
-        assert main(["stats", *paths, "--format", "jsonl", "-q", *options]) == 0
+        assert main(["stats", *paths, "--format", "jsonl", "-q", *options]) == status
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
@@ -156,10 +156,10 @@ def test_filters_and_players(simulated: tuple[Path, dict[str, int], int]) -> Non
         item["player"] for item in everyone if item["player"] in ("Player2", "Player3")
     ]
     assert chosen == [item for item in everyone if item["player"] in ("Player2", "Player3")]
-    assert _stats([str(path)], "--stakes", "0.25/0.50") == []
+    assert _stats([str(path)], "--stakes", "0.25/0.50", status=1) == []
     assert _stats([str(path)], "--stakes", "0.50/1.00") == everyone  # fixed limit: the small and big bet
-    assert _stats([str(path)], "--limit", "no") == []
-    assert _stats([str(path)], "--since", "2100-01-01") == []
+    assert _stats([str(path)], "--limit", "no", status=1) == []
+    assert _stats([str(path)], "--since", "2100-01-01", status=1) == []
     assert _stats([str(path)], "--until", "2100-01-01") == everyone
 
 

@@ -11,11 +11,11 @@ import argparse
 import sys
 
 from badugi_fast.cli import jobs_of
-from badugi_fast.cli.stats import add_selection, selection
+from badugi_fast.cli.stats import add_selection, nothing_matches, selection
 from badugi_fast.extras import require
 from badugi_fast.files import replacing
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
-from badugi_fast.stats import is_records
+from badugi_fast.stats import Filters, is_records
 
 __all__ = ["add_arguments", "run"]
 
@@ -44,6 +44,9 @@ def run(args: argparse.Namespace) -> int:
             gathered = gather.gather_on_dask(client, sources, filters, player)
     else:
         gathered = gather.gather(sources, filters, player, jobs_of(args, "report"))
+    if not gathered.tally.rows and filters != Filters(by=filters.by):  # no page that shows nothing: say why
+        print(f"badugi report: {nothing_matches(args, filters)}", file=sys.stderr)
+        return 1
     text = page.render(gathered, player, args.title)
     with replacing(args.output) as stream:
         stream.write(text)

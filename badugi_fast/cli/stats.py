@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import datetime
 import functools
-import io
 import json
 import sys
 from collections.abc import Sequence
@@ -24,10 +24,20 @@ from badugi_fast.files import replacing
 from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
 from badugi_fast.parallel import ordered_map
-from badugi_fast.stats import FIELDS, Filters, Tally, is_records, row, tally_histories, tally_on_dask, tally_records
+from badugi_fast.stats import Filters, Tally, is_records, tally_histories, tally_on_dask, tally_records
 from badugi_fast.stats.export import PER_HAND_FIELDS, csv_cell, per_hand_rows
+from badugi_fast.stats.fields import fields_of, rows_of
+from badugi_fast.stats.groups import BY
+from badugi_fast.stats.missing import nearest, unmatched
+from badugi_fast.stats.tournaments import (
+    SUMMARY_FIELDS,
+    TOURNAMENT_FIELDS,
+    read_tournaments,
+    summaries,
+    tournament_rows,
+)
 
-__all__ = ["add_arguments", "add_selection", "gather", "run", "selection"]
+__all__ = ["add_arguments", "add_selection", "gather", "nothing_matches", "run", "selection"]
 
 _FORMATS = ("table", "jsonl", "csv", "parquet")
 
@@ -56,8 +66,19 @@ def add_selection(parser: argparse.ArgumentParser) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection(parser)
+    parser.add_argument(
+        "--by",
+        choices=BY,
+        default="player",
+        help="a row per player (the default), or per player and position, stakes, month or session",
+    )
     parser.add_argument("--format", choices=_FORMATS, help="output format (default: table on a terminal, else jsonl)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
+    parser.add_argument(
+        "--tournaments",
+        action="store_true",
+        help="one row per player per tournament (buy-in, fee, place, prize, net) read from the histories' text",
+    )
     parser.add_argument(
         "--per-hand",
         action="store_true",
@@ -67,9 +88,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def selection(args: argparse.Namespace) -> Filters:
     """The hands and players ``args`` choose."""
-    for day in (args.since, args.until):
+    for option, day in (("--since", args.since), ("--until", args.until)):
         if day is not None and not (len(day) == 10 and day[4] == day[7] == "-" and day.replace("-", "").isdigit()):
-            raise ValueError(f"dates are YYYY-MM-DD, not {day!r}")
+            raise ValueError(f"{option}: dates are YYYY-MM-DD, not {day!r}")
+        if day is not None:
+            try:
+                datetime.date.fromisoformat(day)
+            except ValueError as error:
+                raise ValueError(f"{option} {day}: no such day ({error})") from None
     return Filters(
         frozenset(args.player),
         frozenset(args.site),
@@ -78,6 +104,7 @@ def selection(args: argparse.Namespace) -> Filters:
         frozenset(args.stakes),
         args.since,
         args.until,
+        getattr(args, "by", "player"),  # badugi stats' rows (the report's are by player)
     )
 
 
@@ -105,10 +132,15 @@ def run(args: argparse.Namespace) -> int:
     form = args.format or ("table" if not args.output and sys.stdout.isatty() else "jsonl")
     if args.per_hand:
         return _per_hand(args, filters)
+    if args.tournaments:
+        return _tournaments(args, filters, form)
     if form == "parquet" and not args.output:
         raise ValueError("--format parquet writes a file: give --output")
     tally = gather(args, filters)
-    rows = [row(key, tally.rows[key]) for key in sorted(tally.rows, key=functools.partial(_order, tally))]
+    rows = rows_of(tally, filters.by)
+    if not rows and filters != Filters(by=filters.by):
+        print(f"badugi stats: {nothing_matches(args, filters)}", file=sys.stderr)
+        return 1
     if form == "parquet":
         pa = require("pyarrow", "--format parquet")
         parquet = require("pyarrow.parquet", "--format parquet")
@@ -116,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
             parquet.write_table(pa.Table.from_pylist(rows), stream)
         return 0
     with replacing(args.output) if args.output else contextlib.nullcontext(sys.stdout) as stream:
-        _write(stream, form, rows)
+        _write(stream, form, rows, filters.by)
     counts = tally.statuses
     print(
         f"badugi stats: {len(tally.files)} files, {sum(counts.values())} hands, {counts['verified']} verified, "
@@ -126,57 +158,138 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _order(tally: Tally, key: tuple[str, str, str]) -> tuple[str, str, int, str]:
-    """Rows by site and currency, then most hands first, then by name."""
-    return key[1], key[2], -tally.rows[key].hands, key[0]
+def nothing_matches(args: argparse.Namespace, filters: Filters) -> str:
+    """Why ``filters`` match no hand of ``args``' paths (read again without them): one line, with the nearest values
+    the hands hold (``stats`` and ``report``)."""
+    return unmatched(filters, gather(args, Filters()))
 
 
-def _write(stream: TextIO, form: str, rows: list[dict[str, Any]]) -> None:
+def _write(stream: TextIO, form: str, rows: list[dict[str, Any]], by: str) -> None:
     if form == "jsonl":
         stream.writelines(json.dumps(item, ensure_ascii=False) + "\n" for item in rows)
     elif form == "csv":
-        writer = csv.DictWriter(stream, FIELDS, lineterminator="\n")
+        writer = csv.DictWriter(stream, fields_of(by), lineterminator="\n")
         writer.writeheader()
         writer.writerows({name: csv_cell(value) for name, value in item.items()} for item in rows)
     else:
-        stream.write(_table(rows))
+        stream.write(_table(rows, by))
 
 
-_TABLE = (
-    ("player", "player", 20),
-    ("site", "site", 10),
-    ("currency", "cur", 5),
+#: The terminal's two tables: (field, title, width); ``*`` marks the hero.
+_RESULTS = (
     ("hands", "hands", 7),
     ("net", "net", 11),
     ("bb_per_100", "bb/100", 8),
-    ("vpip", "vpip", 6),
-    ("pfr", "pfr", 6),
-    ("three_bet", "3bet", 6),
-    ("aggression", "agg", 6),
-    ("wtsd", "wtsd", 6),
-    ("wsd", "wsd", 6),
+    ("vpip", "vpip", 5),
+    ("pfr", "pfr", 5),
+    ("three_bet", "3bet", 5),
+    ("aggression", "agg", 5),
+    ("wtsd", "wtsd", 5),
+    ("wsd", "wsd", 5),
 )
+_DRAWS = (
+    ("hands", "hands", 7),
+    *(
+        (f"draw{draw}_{kind}", f"{draw}:{title}", 5)
+        for draw in (1, 2, 3)
+        for kind, title in (("pat", "pat"), ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"), ("broke_pat", "brk"))
+        if draw > 1 or kind != "broke_pat"
+    ),
+    *((f"showdown_{size}", title, 5) for size, title in (("badugi", "sd4"), ("three", "sd3"), ("two", "sd2"))),
+)
+_GROUP_WIDTH = {"position": 5, "stakes": 16, "month": 7, "session": 40}
 
 
-def _table(rows: Sequence[dict[str, Any]]) -> str:
-    """A few columns for a terminal; ``*`` marks the hero. Names are shown with their control characters
-    escaped."""
-    out = io.StringIO()
-    out.write(
-        " ".join(f"{title:>{width}}" if at else f"{title:<{width}}" for at, (_, title, width) in enumerate(_TABLE))
-    )
-    out.write("\n")
+def _table(rows: Sequence[dict[str, Any]], by: str) -> str:
+    """For a terminal: the results and the main statistics, then how each player drew (the share of their draws
+    at draw 1, 2, 3 in which they stood pat or drew 1 to 4 cards; ``brk``: broke a pat hand; ``sd4`` ... the
+    badugis, three- and two-card hands of their showdowns). Names are shown with their control characters
+    escaped; ratios in whole percents, the aggression factor and amounts to 2 decimals."""
+    group = ((by, by, _GROUP_WIDTH[by]),) if by != "player" else ()
+    head = (("player", "player", 20), ("site", "site", 10), ("currency", "cur", 5), *group)
+    return "\n".join(_lines(rows, (*head, *_RESULTS))) + "\n\n" + "\n".join(_lines(rows, (*head, *_DRAWS))) + "\n"
+
+
+def _lines(rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str, int]]) -> list[str]:
+    left = {"player", "position", "stakes", "month", "session"}
+    lines = [" ".join(f"{title:<{width}}" if name in left else f"{title:>{width}}" for name, title, width in columns)]
     for item in rows:
         cells = []
-        for at, (name, _, width) in enumerate(_TABLE):
-            value = item[name]
+        for name, _, width in columns:
+            value = item["limit"] + " " + item["stakes"] if name == "stakes" else item[name]
             if name == "player":
                 value = ("* " if item["hero"] else "  ") + value.encode("unicode_escape").decode("ascii")
-            elif isinstance(value, float) and name != "bb_per_100":
-                value = f"{value:.0%}" if name != "aggression" else f"{value:.2f}"
-            cells.append(f"{'' if value is None else value:>{width}}" if at else f"{value:<{width}}")
-        out.write(" ".join(cells) + "\n")
-    return out.getvalue()
+            elif name in ("bb_per_100", "aggression") and value is not None:
+                value = f"{value:.2f}"
+            elif isinstance(value, float):
+                value = f"{value:.0%}"
+            cells.append(f"{value:<{width}}" if name in left else f"{'' if value is None else value:>{width}}")
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+def _tournaments(args: argparse.Namespace, filters: Filters, form: str) -> int:
+    """One row per player per tournament, and in the table each player's summary with their ROI."""
+    paths = args.paths or [str(SAMPLES)]
+    if any(is_records(path) for path in paths):
+        raise ValueError("--tournaments reads hand histories: the saved records do not hold buy-ins and prizes")
+    if filters != Filters(filters.players, filters.sites):
+        raise ValueError("--tournaments chooses by --player and --site only (a tournament is played whole)")
+    if form == "parquet" and not args.output:
+        raise ValueError("--format parquet writes a file: give --output")
+    sources = expand(paths)
+    if args.output:
+        refuse_as_output(args.output, sources)
+    tournaments = read_tournaments(sources)
+    rows = [
+        item
+        for item in tournament_rows(tournaments, filters.players)
+        if not filters.sites or item["site"] in filters.sites
+    ]
+    if not rows:
+        if not tournaments or filters == Filters(by=filters.by):
+            print("badugi stats: no tournament hands in these files", file=sys.stderr)
+        else:
+            present = tournament_rows(tournaments)
+            wanted = " ".join(f"--player {name}" for name in sorted(filters.players))
+            near = nearest(filters.players, {item["player"] for item in present})
+            print(f"badugi stats: no tournament of {wanted}: {near}", file=sys.stderr)
+        return 1
+    if form == "parquet":
+        pa = require("pyarrow", "--format parquet")
+        parquet = require("pyarrow.parquet", "--format parquet")
+        with replacing(args.output, binary=True) as stream:
+            parquet.write_table(pa.Table.from_pylist(rows), stream)
+        return 0
+    with replacing(args.output) if args.output else contextlib.nullcontext(sys.stdout) as stream:
+        if form == "jsonl":
+            stream.writelines(json.dumps(item, ensure_ascii=False) + "\n" for item in rows)
+        elif form == "csv":
+            writer = csv.DictWriter(stream, TOURNAMENT_FIELDS, lineterminator="\n")
+            writer.writeheader()
+            writer.writerows({name: csv_cell(value) for name, value in item.items()} for item in rows)
+        else:
+            stream.write(_plain(rows, TOURNAMENT_FIELDS) + "\n" + _plain(summaries(rows), SUMMARY_FIELDS))
+    return 0
+
+
+def _plain(rows: Sequence[dict[str, Any]], fields: Sequence[str]) -> str:
+    """``rows`` as a plain table, each column as wide as its widest cell; the ROI as a percent."""
+    cells = [
+        [
+            f"{item[name]:.1%}"
+            if name == "roi" and item[name] is not None
+            else ""
+            if item[name] is None
+            else str(item[name])
+            for name in fields
+        ]
+        for item in rows
+    ]
+    widths = [max(len(name), *(len(line[at]) for line in cells)) for at, name in enumerate(fields)]
+    lines = [" ".join(name.ljust(width) for name, width in zip(fields, widths, strict=True)).rstrip()]
+    lines += [" ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip() for line in cells]
+    return "\n".join(lines) + "\n"
 
 
 def _per_hand(args: argparse.Namespace, filters: Filters) -> int:

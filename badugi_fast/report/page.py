@@ -10,10 +10,13 @@ from typing import Any
 
 import jinja2
 
+from badugi_fast.money import amount_text
 from badugi_fast.report import charts
-from badugi_fast.report.gather import Gathered
+from badugi_fast.report.gather import Gathered, Pot
+from badugi_fast.report.replay import Replay, replay
 from badugi_fast.report.summary import results_of
 from badugi_fast.stats.fields import row
+from badugi_fast.stats.tournaments import summaries, tournament_rows
 
 __all__ = ["MAX_PLAYERS", "render"]
 
@@ -27,6 +30,8 @@ def render(gathered: Gathered, player: str | None = None, title: str = "Badugi h
     keys = sorted(tally.rows, key=lambda key: (-tally.rows[key].hands, key))
     rows = [row(key, tally.rows[key]) for key in keys[:MAX_PLAYERS]]
     results = results_of(gathered.played, player)
+    followed = results[0].player if results else None
+    tournaments = tournament_rows(gathered.tournaments, frozenset({followed})) if followed else []
     counts = tally.statuses
     run = {
         "files": len(tally.files),
@@ -40,8 +45,12 @@ def render(gathered: Gathered, player: str | None = None, title: str = "Badugi h
         "rows": rows,
         "more_players": max(0, len(keys) - MAX_PLAYERS),
         "results": results,
-        "net_chart": charts.net_won(results.money, results.big_blinds, results.currency) if results else None,
-        "draw_chart": _draw_chart(rows, results.player if results else None),
+        "followed": followed,
+        "net_charts": [charts.net_won(item.money, item.big_blinds, item.currency) for item in results],
+        "draw_chart": _draw_chart(rows, followed),
+        "pots": _replays([pot for pot in gathered.pots if pot.player == followed]),
+        "tournaments": tournaments,
+        "tournament_summaries": summaries(tournaments),
     }
     return _template().render(context)
 
@@ -54,6 +63,19 @@ def _draw_chart(rows: list[dict[str, Any]], player: str | None) -> str | None:
     kinds = ("pat", "1", "2", "3", "4")
     series = {f"draw {draw}": [mine[f"draw{draw}_{kind}"] or 0.0 for kind in kinds] for draw in (1, 2, 3)}
     return charts.bars(f"{player}: cards drawn (share of the draws made)", ["pat", "1", "2", "3", "4"], series)
+
+
+def _replays(pots: list[Pot]) -> list[tuple[str, Replay]]:
+    """The pots to replay, each with its one line (won or lost, how much, in what) and its replay (none for a hand
+    its parser cannot read again)."""
+    replays = []
+    for pot in pots:
+        replayed = replay(pot.text)
+        if replayed is not None:
+            verb = "won" if pot.net > 0 else "lost"
+            amount = amount_text(abs(pot.net), 0 if pot.currency == "chips" else 2)
+            replays.append((f"{verb} {amount} {pot.currency} ({abs(pot.big_blinds):.2f} big blinds)", replayed))
+    return replays
 
 
 def _template() -> jinja2.Template:

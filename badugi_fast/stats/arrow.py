@@ -12,7 +12,7 @@ import io
 import os
 from collections import Counter
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import numpy as np
 import pyarrow as pa
@@ -21,7 +21,8 @@ import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from badugi_fast.history.parquet import SCHEMA
-from badugi_fast.ranks import WORST_BADUGI, WORST_THREE_CARD, WORST_TWO_CARD
+from badugi_fast.stats.definitions import COUNT_FACTS, COUNTS
+from badugi_fast.stats.groups import group_of, position_name
 from badugi_fast.stats.tally import COUNTED, HAND_FIELDS, PLAYER_FIELDS, Filters, Sums, Tally
 
 __all__ = ["tables_of", "tally_tables"]
@@ -83,6 +84,12 @@ def _tally(table: pa.Table, filters: Filters) -> Tally:
     tally = Tally()
     tally.statuses.update(Counter(dict(zip(*_counts(table["status"]), strict=True))))
     tally.files.update(pc.unique(table["file"]).to_pylist())
+    table = table.filter(pc.is_in(table["status"], pa.array(sorted(COUNTED))))
+    kinds = table.select(["site", "game", "limit", "stakes"]).append_column(
+        "day", pc.utf8_slice_codeunits(table["started"], 0, 10)
+    )
+    for item in kinds.group_by(kinds.column_names).aggregate([([], "count_all")]).to_pylist():
+        tally.seen[(item["site"], item["game"], item["limit"], item["stakes"], item["day"])] += item["count_all"]
     table = table.filter(_chosen(table, filters))
     players = table["players"].combine_chunks()
     if not len(players):
@@ -101,87 +108,84 @@ def _tally(table: pa.Table, filters: Filters) -> Tally:
     dealt = column["position"].is_valid().to_numpy(zero_copy_only=False)
     with np.errstate(divide="ignore", invalid="ignore"):
         net_bb = np.where(dealt & (big_blind > 0), net / big_blind, 0.0)
-    rank = column["rank"].fill_null(0).to_numpy()
-    showdown = _flag(column["showdown"]) & dealt
-    drew = [column[f"drew_{k}"].fill_null(-1).to_numpy() for k in (1, 2, 3)]
     sums: dict[str, np.ndarray] = {
-        "hands": dealt,
         "hero_hands": _flag(column["hero"]) & dealt,
         "net": net,
         "net_bb": net_bb,
         "bb_hands": dealt & (big_blind > 0),
         "rake": rake,
-        "vpip": _flag(column["vpip"]) & dealt,
-        "pfr": _flag(column["pfr"]) & dealt,
-        "three_bet": _flag(column["three_bet"]) & dealt,
-        "three_bet_chances": _flag(column["three_bet_chance"]) & dealt,
-        "bets": np.where(dealt, column["bets"].to_numpy(), 0),
-        "raises": np.where(dealt, column["raises"].to_numpy(), 0),
-        "calls": np.where(dealt, column["calls"].to_numpy(), 0),
-        "saw_draw": dealt & (drew[0] >= 0),
-        "showdowns": showdown,
-        "showdowns_won": showdown & _flag(column["won"]),
     }
-    reached = dealt.copy()  # the draws in order: a draw after one the player did not make does not count
-    for draw in range(3):
-        reached &= drew[draw] >= 0
-        for cards in range(5):
-            sums[f"draw{draw}_{cards}"] = reached & (drew[draw] == cards)
-        if draw:
-            pat_before = reached & (drew[draw - 1] == 0)
-            sums[f"chance{draw}"] = pat_before
-            sums[f"broke{draw}"] = pat_before & (drew[draw] > 0)
-    shown = showdown & (rank > 0)
-    for size, (low, high) in enumerate(_SIZE_BOUNDS, 1):
-        sums[f"size{size}"] = shown & (rank > low) & (rank <= high)
+    facts: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # each fact's values (nulls as 0) and where it is not null
+    for fact in COUNT_FACTS:
+        values = column[fact]
+        facts[fact] = (
+            pc.cast(values, pa.int64()).fill_null(0).to_numpy(zero_copy_only=False),
+            values.is_valid().to_numpy(zero_copy_only=False),
+        )
+    for at, count in enumerate(COUNTS):
+        chosen = dealt.copy()
+        for fact, operator, number in count.where:
+            values, valid = facts[fact]
+            chosen &= valid & _OPERATORS[operator](values, number)
+        added = sum((facts[fact][0] for fact in count.adds), np.zeros(len(dealt), np.int64)) if count.adds else 1
+        sums[f"count{at}"] = np.where(chosen, added, 0)
     site = table["site"].combine_chunks().take(pa.array(parent))
     currency = pc.fill_null(table["currency"].combine_chunks(), "?").take(pa.array(parent))
-    names = column["name"]
+    group = _groups(table, filters.by, parent, column["position"], dealt)
     keys = pa.table(
-        {"name": names, "site": site, "currency": currency, **{k: v.astype(np.float64) for k, v in sums.items()}}
+        {
+            "name": column["name"],
+            "site": site,
+            "currency": currency,
+            "group": group,
+            **{k: v.astype(np.float64) for k, v in sums.items()},
+        }
     )
+    aggregates = [(name, "sum") for name in sums]
+    if filters.by == "session":
+        aggregates += [("first", "min"), ("first", "max")]
+        started = pc.take(table["started"], pa.array(parent))  # of the hands the player was dealt in, as tally's
+        keys = keys.append_column("first", pc.if_else(pa.array(dealt), started, pa.scalar(None, pa.string())))
     if filters.players:
         keys = keys.filter(pc.is_in(keys["name"], pa.array(sorted(filters.players))))
-    grouped = keys.group_by(["name", "site", "currency"]).aggregate([(name, "sum") for name in sums])
+    grouped = keys.group_by(["name", "site", "currency", "group"]).aggregate(aggregates)
     for item in grouped.to_pylist():
-        tally.rows[(item["name"], item["site"], item["currency"])] = _sums(item)
+        tally.rows[(item["name"], item["site"], item["currency"], item["group"])] = _sums(item)
     return tally
 
 
-#: The rank numbers of each final hand size, (above, up to): one card, two, three, four (ranks.hand_size).
-_SIZE_BOUNDS = (
-    (WORST_TWO_CARD, 1 << 30),
-    (WORST_THREE_CARD, WORST_TWO_CARD),
-    (WORST_BADUGI, WORST_THREE_CARD),
-    (0, WORST_BADUGI),
-)
+_OPERATORS = {
+    "=": np.equal,
+    ">": np.greater,
+    ">=": np.greater_equal,
+    "<=": np.less_equal,
+}
 
 
-def _sums(item: dict[str, float]) -> Sums:
+def _groups(table: pa.Table, by: str, parent: np.ndarray, position: pa.Array, dealt: np.ndarray) -> pa.Array:
+    """Each player's group of ``--by by`` (``groups.group_of``, ``groups.position_name``)."""
+    if by == "player":
+        return pa.repeat("", len(parent))
+    if by == "position":
+        seats = np.bincount(parent, weights=dealt, minlength=len(table)).astype(np.int64)[parent]
+        places = position.to_pylist()
+        return pa.array([position_name(place, count) for place, count in zip(places, seats.tolist(), strict=True)])
+    hands = zip(table["limit"].to_pylist(), table["stakes"].to_pylist(), table["started"].to_pylist(), strict=True)
+    return pa.array([group_of(by, *hand) for hand in hands]).take(pa.array(parent))
+
+
+def _sums(item: dict[str, Any]) -> Sums:
     """The ``Sums`` of one group's column sums."""
-    sums = Sums(net_bb=item["net_bb_sum"], rake=item["rake_sum"])
-    for name in (
-        "hands",
-        "hero_hands",
-        "net",
-        "bb_hands",
-        "vpip",
-        "pfr",
-        "three_bet",
-        "three_bet_chances",
-        "bets",
-        "raises",
-        "calls",
-        "saw_draw",
-        "showdowns",
-        "showdowns_won",
-    ):
-        setattr(sums, name, round(item[f"{name}_sum"]))
-    sums.draws = [[round(item[f"draw{draw}_{cards}_sum"]) for cards in range(5)] for draw in range(3)]
-    sums.pat_chances = [0] + [round(item[f"chance{draw}_sum"]) for draw in (1, 2)]
-    sums.pat_broken = [0] + [round(item[f"broke{draw}_sum"]) for draw in (1, 2)]
-    sums.sizes = [0] + [round(item[f"size{size}_sum"]) for size in (1, 2, 3, 4)]
-    return sums
+    return Sums(
+        hero_hands=round(item["hero_hands_sum"]),
+        net=round(item["net_sum"]),
+        net_bb=item["net_bb_sum"],
+        bb_hands=round(item["bb_hands_sum"]),
+        rake=item["rake_sum"],
+        counts=[round(item[f"count{at}_sum"]) for at in range(len(COUNTS))],
+        first=item.get("first_min"),
+        last=item.get("first_max"),
+    )
 
 
 def _counts(column: pa.ChunkedArray) -> tuple[list[str], list[int]]:
@@ -190,8 +194,8 @@ def _counts(column: pa.ChunkedArray) -> tuple[list[str], list[int]]:
 
 
 def _chosen(table: pa.Table, filters: Filters) -> pa.Array:
-    """Which hands count: records that list players, of the sites, games... ``filters`` choose."""
-    mask = pc.is_in(table["status"], pa.array(sorted(COUNTED)))
+    """Which hands (of those that list players) count: of the sites, games... ``filters`` choose."""
+    mask = pa.array(np.ones(len(table), bool))
     for name, chosen in (
         ("site", filters.sites),
         ("game", filters.games),

@@ -1,49 +1,55 @@
-"""The statistics of one row (a player at a site in a currency), made from its sums: the public fields of
-``badugi stats``, in order. docs/stats.md defines each; this module is the definition it follows.
+"""The statistics of one row (a player at a site in a currency, and with ``--by`` a position, stakes, month or
+session), made from its sums: the public fields of ``badugi stats``, in order. docs/stats.md defines each; the
+ratios are those of ``definitions.RATIOS``.
 
 Ratios are fractions (0.25, not 25%) rounded to 4 decimals, and None when nothing could count towards them (a
-player who never called has no aggression factor); amounts are exact decimal strings, as in the scored records.
+player who never called has no aggression factor); each ratio ``X`` comes with ``X_count`` and
+``X_opportunities``, the integers it is made of, so that rows can be added up. Amounts are exact decimal strings,
+as in the scored records.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from badugi_fast.money import amount_text
-from badugi_fast.stats.tally import Key, Sums
+from badugi_fast.stats.definitions import RATIOS
+from badugi_fast.stats.groups import group_order, sessions
+from badugi_fast.stats.tally import Key, Sums, Tally
 
-__all__ = ["FIELDS", "row"]
+__all__ = ["FIELDS", "fields_of", "row", "rows_of"]
 
-_DRAWN = ("pat", "1", "2", "3", "4")
-_SIZES = ("one", "two", "three", "badugi")
-
-#: The public fields of a row, in order.
-FIELDS: tuple[str, ...] = (
-    "player",
-    "site",
-    "currency",
-    "hero",
-    "hands",
-    "net",
-    "net_bb",
-    "bb_per_100",
-    "rake",
-    "showdowns",
-    "showdowns_won",
-    "vpip",
-    "pfr",
-    "three_bet",
-    "aggression",
-    "wtsd",
-    "wsd",
-    *(f"draw{draw}_{kind}" for draw in (1, 2, 3) for kind in (*_DRAWN, *(("broke_pat",) if draw > 1 else ()))),
-    *(f"showdown_{size}" for size in reversed(_SIZES)),
-)
+#: The columns ``--by`` adds after the currency.
+_GROUP_FIELDS = {"player": (), "position": ("position",), "stakes": ("limit", "stakes"), "month": ("month",)}
 
 
-def row(key: Key, sums: Sums) -> dict[str, Any]:
-    """The statistics of ``key``'s sums, keyed by ``FIELDS``."""
-    player, site, currency = key
+def fields_of(by: str = "player") -> tuple[str, ...]:
+    """The public fields of a row of ``--by by``, in order."""
+    return (
+        "player",
+        "site",
+        "currency",
+        *_GROUP_FIELDS.get(by, (by,)),
+        "hero",
+        "hands",
+        "net",
+        "net_bb",
+        "bb_per_100",
+        "rake",
+        "showdowns",
+        "showdowns_won",
+        *(name for ratio in RATIOS for name in (ratio.name, f"{ratio.name}_count", f"{ratio.name}_opportunities")),
+    )
+
+
+#: The public fields of a row by player, in order.
+FIELDS: tuple[str, ...] = fields_of()
+
+
+def row(key: Key, sums: Sums, by: str = "player") -> dict[str, Any]:
+    """The statistics of ``key``'s sums, keyed by ``fields_of(by)``."""
+    player, site, currency, group = key
     places = 0 if currency == "chips" else 2
     values: dict[str, Any] = {
         "player": player,
@@ -55,26 +61,34 @@ def row(key: Key, sums: Sums) -> dict[str, Any]:
         "net_bb": round(sums.net_bb, 2) if sums.bb_hands else None,
         "bb_per_100": round(100 * sums.net_bb / sums.bb_hands, 2) if sums.bb_hands else None,
         "rake": amount_text(round(sums.rake), places),
-        "showdowns": sums.showdowns,
-        "showdowns_won": sums.showdowns_won,
-        "vpip": _ratio(sums.vpip, sums.hands),
-        "pfr": _ratio(sums.pfr, sums.hands),
-        "three_bet": _ratio(sums.three_bet, sums.three_bet_chances),
-        "aggression": _ratio(sums.bets + sums.raises, sums.calls),
-        "wtsd": _ratio(sums.showdowns, sums.saw_draw),
-        "wsd": _ratio(sums.showdowns_won, sums.showdowns),
+        "showdowns": sums.count("showdowns"),
+        "showdowns_won": sums.count("showdowns_won"),
     }
-    for draw, counts in enumerate(sums.draws):
-        total = sum(counts)
-        for cards, kind in enumerate(_DRAWN):
-            values[f"draw{draw + 1}_{kind}"] = _ratio(counts[cards], total)
-        if draw:
-            values[f"draw{draw + 1}_broke_pat"] = _ratio(sums.pat_broken[draw], sums.pat_chances[draw])
-    shown = sum(sums.sizes)
-    for size in (4, 3, 2, 1):
-        values[f"showdown_{_SIZES[size - 1]}"] = _ratio(sums.sizes[size], shown)
-    return {name: values[name] for name in FIELDS}
+    if by == "stakes":
+        limit, _, stakes = group.partition(" ")
+        values.update(limit=limit, stakes=stakes)
+    elif by != "player":
+        values[by] = group
+    for ratio in RATIOS:
+        count, opportunities = sums.count(ratio.count), sums.count(ratio.opportunities)
+        values[ratio.name] = round(count / opportunities, 4) if opportunities else None
+        values[f"{ratio.name}_count"] = count
+        values[f"{ratio.name}_opportunities"] = opportunities
+    return {name: values[name] for name in fields_of(by)}
 
 
-def _ratio(part: float, whole: float) -> float | None:
-    return round(part / whole, 4) if whole else None
+def rows_of(tally: Tally, by: str = "player") -> list[dict[str, Any]]:
+    """The rows of ``tally`` (a tally made with ``Filters(by=by)``), by site and currency, then the players with
+    the most hands first, then each player's groups in order (``groups.group_order``); by session, the half hours
+    of the tally joined into sessions first."""
+    rows = tally.rows if by != "session" else sessions(tally.rows, lambda sums: (sums.first, sums.last), _added)
+    hands: Counter[tuple[str, str, str]] = Counter()
+    for key, sums in rows.items():
+        hands[key[:3]] += sums.hands
+    order = sorted(rows, key=lambda key: (key[1], key[2], -hands[key[:3]], key[0], group_order(by, key[3])))
+    return [row(key, rows[key], by) for key in order]
+
+
+def _added(sums: Sums, other: Sums) -> Sums:
+    sums.add(other)
+    return sums

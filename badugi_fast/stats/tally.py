@@ -14,92 +14,114 @@ from __future__ import annotations
 import functools
 import operator
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from badugi_fast.money import parse_amount
-from badugi_fast.ranks import hand_size
+from badugi_fast.stats.definitions import COUNT_FACTS, COUNTS, Condition
+from badugi_fast.stats.groups import BY, group_of, position_name
 
-__all__ = ["COUNTED", "HAND_FIELDS", "PLAYER_FIELDS", "Filters", "Key", "Sums", "Tally", "hundredths"]
+__all__ = [
+    "COUNTED",
+    "COUNT_INDEX",
+    "HAND_FIELDS",
+    "PLAYER_FIELDS",
+    "Filters",
+    "Key",
+    "Sums",
+    "Tally",
+    "hundredths",
+]
 
-#: A row of the statistics: the player, the site, the currency (``chips`` in tournaments, ``?`` when unknown).
-Key = tuple[str, str, str]
+#: A row of the statistics: the player, the site, the currency (``chips`` in tournaments, ``?`` when unknown), and
+#: the group of ``--by`` (``""`` by player; a position, stakes, a month, or a session's first half hour).
+Key = tuple[str, str, str, str]
+
+#: Hands seen: their site, game, betting structure, stakes and day.
+Seen = tuple[str, str, str | None, str | None, str | None]
 
 #: The fields of a record that a tally reads, hand and player.
 HAND_FIELDS = ("file", "site", "game", "limit", "status", "stakes", "started", "currency", "big_blind", "players")
-PLAYER_FIELDS = (
-    "name",
-    "hero",
-    "position",
-    "rank",
-    "put_in",
-    "net",
-    "vpip",
-    "pfr",
-    "three_bet",
-    "three_bet_chance",
-    "bets",
-    "raises",
-    "calls",
-    "drew_1",
-    "drew_2",
-    "drew_3",
-    "showdown",
-    "won",
-)
+PLAYER_FIELDS = ("name", "hero", "position", "put_in", "net", *COUNT_FACTS)
 
 
 @dataclass(slots=True)
 class Sums:
-    """One row's counts and sums (docs/stats.md says how each statistic is made of them). Money in hundredths."""
+    """One row's counts (``counts``, in the order of ``definitions.COUNTS``) and money sums, in hundredths
+    (docs/stats.md says how each statistic is made of them); for sessions, the first and last start."""
 
-    hands: int = 0  # dealt in
     hero_hands: int = 0
     net: int = 0
     net_bb: float = 0.0  # the sum over hands of net / big blind
     bb_hands: int = 0  # hands with a known big blind
     rake: float = 0.0  # hundredths: the player's share of the rake of the pots they were paid from
-    vpip: int = 0
-    pfr: int = 0
-    three_bet: int = 0
-    three_bet_chances: int = 0
-    bets: int = 0
-    raises: int = 0
-    calls: int = 0
-    saw_draw: int = 0  # hands in which the player drew at the first draw
-    showdowns: int = 0
-    showdowns_won: int = 0
-    draws: list[list[int]] = field(default_factory=lambda: [[0] * 5 for _ in range(3)])  # [draw][cards]
-    pat_broken: list[int] = field(default_factory=lambda: [0, 0, 0])  # [draw]: drew after standing pat
-    pat_chances: list[int] = field(default_factory=lambda: [0, 0, 0])  # [draw]: stood pat at the draw before
-    sizes: list[int] = field(default_factory=lambda: [0] * 5)  # final hands at showdown by size (1-4)
+    counts: list[int] = field(default_factory=lambda: [0] * len(COUNTS))
+    first: str | None = None  # the first and last start of the hands (``--by session`` only)
+    last: str | None = None
+
+    @property
+    def hands(self) -> int:
+        """The hands the player was dealt in."""
+        return self.counts[0]
+
+    def count(self, name: str) -> int:
+        """The count ``name`` of ``definitions.COUNTS``."""
+        return self.counts[COUNT_INDEX[name]]
 
     def add(self, other: Sums) -> None:
         """Adds ``other``'s counts and sums to these."""
-        for name in _SCALARS:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for mine, theirs in zip(self.draws, other.draws, strict=True):
-            _add_into(mine, theirs)
-        _add_into(self.pat_broken, other.pat_broken)
-        _add_into(self.pat_chances, other.pat_chances)
-        _add_into(self.sizes, other.sizes)
+        self.hero_hands += other.hero_hands
+        self.net += other.net
+        self.net_bb += other.net_bb
+        self.bb_hands += other.bb_hands
+        self.rake += other.rake
+        self.counts = [mine + theirs for mine, theirs in zip(self.counts, other.counts, strict=True)]
+        self.first = min(filter(None, (self.first, other.first)), default=None)
+        self.last = max(filter(None, (self.last, other.last)), default=None)
 
 
-_SCALARS = tuple(
-    name for name in Sums.__dataclass_fields__ if name not in ("draws", "pat_broken", "pat_chances", "sizes")
-)
+#: Where each count is in ``Sums.counts``.
+COUNT_INDEX = {count.name: at for at, count in enumerate(COUNTS)}
 
 
-def _add_into(mine: list[int], theirs: Sequence[int]) -> None:
-    for at, count in enumerate(theirs):
-        mine[at] += count
+def _counter() -> Callable[..., None]:
+    """``count(counts, *facts)``: adds one hand of a player (``COUNT_FACTS``, in order) to ``counts``. Compiled once
+    from ``definitions.COUNTS`` into straight Python, as a database compiles them into SQL: the tally's inner loop
+    runs for every player of every hand, and interpreting the table there would double its time. Counts that share
+    their first conditions share their tests (nested ``if``: a player who did not draw skips every draw's)."""
+    lines = [f"def count(counts, {', '.join(COUNT_FACTS)}):"]
+    lines += _tests([(at, count.where, count.adds) for at, count in enumerate(COUNTS)], 1)
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # source made here from the constant table COUNTS only
+    counter: Callable[..., None] = namespace["count"]
+    return counter
+
+
+def _tests(counts: list[tuple[int, tuple[Condition, ...], tuple[str, ...]]], depth: int) -> list[str]:
+    """The lines that add ``counts`` (where in ``Sums.counts``, the conditions left to test, the facts added)."""
+    indent = "    " * depth
+    lines = []
+    groups: dict[Condition, list[tuple[int, tuple[Condition, ...], tuple[str, ...]]]] = {}
+    for at, where, adds in counts:
+        if not where:
+            lines.append(f"{indent}counts[{at}] += {' + '.join(f'({fact} or 0)' for fact in adds) or '1'}")
+        else:
+            groups.setdefault(where[0], []).append((at, where[1:], adds))
+    for (fact, compare, number), inner in groups.items():
+        lines.append(f"{indent}if {fact} is not None and {fact} {'==' if compare == '=' else compare} {number}:")
+        lines += _tests(inner, depth + 1)
+    return lines
+
+
+_count = _counter()
 
 
 @dataclass(frozen=True, slots=True)
 class Filters:
     """Which hands and players count; an empty choice lets everything through. ``since`` and ``until`` are dates
-    (``2010-09-05``) on the site's clock, both included."""
+    (``2010-09-05``) on the site's clock, both included. ``by`` says how the rows split each player's hands
+    (``groups.BY``): it travels with the filters to every worker that tallies."""
 
     players: frozenset[str] = frozenset()
     sites: frozenset[str] = frozenset()
@@ -108,6 +130,11 @@ class Filters:
     stakes: frozenset[str] = frozenset()
     since: str | None = None
     until: str | None = None
+    by: str = "player"  # the rows: one of ``groups.BY``
+
+    def __post_init__(self) -> None:
+        if self.by not in BY:
+            raise ValueError(f"--by is one of {', '.join(BY)}, not {self.by!r}")
 
     def hand(self, site: str, game: str, limit: str | None, stakes: str | None, started: str | None) -> bool:
         """Whether a hand of these properties counts."""
@@ -128,14 +155,17 @@ COUNTED = frozenset(("verified", "no_showdown", "mismatch", "unverified"))
 
 
 class Tally:
-    """Partial sums per ``Key``, the run's hands counted by status (``statuses``), and the files they came from."""
+    """Partial sums per ``Key``, the run's hands counted by status (``statuses``), the files they came from, and
+    the hands that list players counted by site, game, limit, stakes and day before any filter (``seen``: what a
+    filter that matches nothing is told is there)."""
 
-    __slots__ = ("files", "rows", "statuses")
+    __slots__ = ("files", "rows", "seen", "statuses")
 
     def __init__(self) -> None:
         self.rows: dict[Key, Sums] = {}
         self.statuses: Counter[str] = Counter()
         self.files: set[str] = set()
+        self.seen: Counter[Seen] = Counter()
 
     def merge(self, other: Tally) -> Tally:
         """Adds ``other`` to this tally; returns this tally."""
@@ -147,6 +177,7 @@ class Tally:
                 mine.add(sums)
         self.statuses.update(other.statuses)
         self.files |= other.files
+        self.seen.update(other.seen)
         return self
 
     def add_results(self, results: Iterable[Any], filters: Filters, items: bool = False) -> None:
@@ -157,28 +188,45 @@ class Tally:
         player_of: Callable[[Any], tuple[Any, ...]] = (operator.itemgetter if items else operator.attrgetter)(
             *PLAYER_FIELDS
         )
-        statuses, files = self.statuses, self.files
+        statuses, files, seen = self.statuses, self.files, self.seen
         for result in results:
             file, site, game, limit, status, stakes, started, currency, big_blind, players = hand_of(result)
             statuses[status] += 1
             files.add(file)
-            if status in COUNTED and filters.hand(site, game, limit, stakes, started):
-                self._add_hand(site, currency or "?", big_blind, list(map(player_of, players)), filters.players)
+            if status not in COUNTED:
+                continue
+            seen[(site, game, limit, stakes, started[:10] if started else None)] += 1
+            if filters.hand(site, game, limit, stakes, started):
+                self._add_hand(
+                    site, currency or "?", big_blind, list(map(player_of, players)), filters, (limit, stakes, started)
+                )
 
     def _add_hand(
-        self, site: str, currency: str, big_blind: str | None, players: list[tuple[Any, ...]], chosen: frozenset[str]
+        self,
+        site: str,
+        currency: str,
+        big_blind: str | None,
+        players: list[tuple[Any, ...]],
+        filters: Filters,
+        hand: tuple[str | None, str | None, str | None],
     ) -> None:
-        """One hand's players (``PLAYER_FIELDS`` tuples) added to their rows."""
-        nets = [hundredths(player[5]) for player in players]
-        paid = [net + hundredths(player[4]) for net, player in zip(nets, players, strict=True)]
+        """One hand's players (``PLAYER_FIELDS`` tuples) added to their rows; ``hand`` is its limit, stakes and
+        start."""
+        nets = [hundredths(player[4]) for player in players]
+        paid = [net + hundredths(player[3]) for net, player in zip(nets, players, strict=True)]
         kept, paid_out = -sum(nets), sum(paid)  # the rake: what the site kept of what the players put in
         bb = hundredths(big_blind) if big_blind else 0
-        rows = self.rows
+        rows, chosen, by = self.rows, filters.players, filters.by
+        dealt = sum(player[2] is not None for player in players)
+        started = hand[2]
+        group = group_of(by, *hand) if by != "position" else ""
         for player, net, share in zip(players, nets, paid, strict=True):
-            (name, hero, position, rank, _, _, vpip, pfr, three_bet, chance, bets, raises, calls) = player[:13]
+            name, hero, position = player[:3]
             if chosen and name not in chosen:
                 continue
-            key = (name, site, currency)
+            if by == "position":
+                group = position_name(position, dealt)
+            key = (name, site, currency, group)
             sums = rows.get(key)
             if sums is None:
                 sums = rows[key] = Sums()
@@ -187,36 +235,14 @@ class Tally:
                 sums.rake += kept * share / paid_out
             if position is None:
                 continue  # not dealt in: named for a payment or cards only
-            sums.hands += 1
             sums.hero_hands += bool(hero)
             if bb > 0:
                 sums.net_bb += net / bb
                 sums.bb_hands += 1
-            sums.vpip += bool(vpip)
-            sums.pfr += bool(pfr)
-            sums.three_bet += bool(three_bet)
-            sums.three_bet_chances += bool(chance)
-            sums.bets += bets
-            sums.raises += raises
-            sums.calls += calls
-            drew = player[13:16]
-            if drew[0] is not None:
-                sums.saw_draw += 1
-            before = None
-            for draw, cards in enumerate(drew):
-                if cards is None:
-                    break
-                if 0 <= cards <= 4:
-                    sums.draws[draw][cards] += 1
-                if before == 0:
-                    sums.pat_chances[draw] += 1
-                    sums.pat_broken[draw] += cards > 0
-                before = cards
-            if player[16]:  # at the showdown
-                sums.showdowns += 1
-                sums.showdowns_won += bool(player[17])
-                if rank is not None:
-                    sums.sizes[hand_size(rank)] += 1
+            _count(sums.counts, *player[5:])
+            if by == "session" and started:
+                sums.first = min(sums.first or started, started)
+                sums.last = max(sums.last or started, started)
 
 
 @functools.lru_cache(maxsize=65536)
