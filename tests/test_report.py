@@ -176,9 +176,13 @@ def test_a_report_of_nothing_is_not_written(
 
 
 def test_the_headline_is_per_currency(shared_histories: Path, tmp_path: Path) -> None:
-    """Hero plays in dollars at PokerStars and at sites that write "$" (or nothing), and in tournament chips: each
+    """Hero plays in dollars at PokerStars and at sites that write only "$", and in euros (simulated hands): each
     currency its own line, its own chart and tables, never one sum."""
-    files = [shared_histories / "Stars", shared_histories / "FTP", shared_histories / "Merge"]
+    euros = tmp_path / "euros.txt"
+    with euros.open("w") as out:
+        write_histories(simulate(60, 3, TableRules(25, 50), seed=3), out, currency="EUR")
+    euros.write_text(euros.read_text().replace("Player1", "Hero"))
+    files = [shared_histories / "Stars", shared_histories / "FTP", shared_histories / "Merge", euros]
     parsed = _Page()
     parsed.feed(report(files, tmp_path / "all.html", "--player", "Hero"))
     currencies = [parsed.texts[f"currency-{at}"] for at in range(1, 10) if f"currency-{at}" in parsed.texts]
