@@ -1,5 +1,6 @@
 """What the commands need of files: which file is which, and output that replaces a file (or a folder) only once it
-is complete."""
+is complete. An output named by an fsspec URL (``s3://bucket/records.parquet``) is written there, in the same way
+(``history.remote``)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,13 @@ def replacing(path: str, binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
     ``with`` block ends normally: it is written to a temporary file in the same folder, which then replaces ``path``
     in one step, so an interrupted run never leaves half a file where a good one was. ``path`` that exists and is
     not a regular file (``/dev/stdout``, a FIFO) is written directly; ``path`` that is a symbolic link has its
-    target replaced (the link stays). Errors name ``path``, never the temporary file."""
+    target replaced (the link stays). Errors name ``path``, never the temporary file. A URL: ``remote.writing``."""
+    if _is_url(path):
+        from badugi_fast.history import remote  # fsspec: imported only for a URL
+
+        with remote.writing(path, binary) as stream:
+            yield stream
+        return
     if os.path.exists(path) and identity(path) is None:
         with _open(path, binary) as stream:
             yield stream
@@ -73,7 +80,14 @@ def _about(error: OSError, path: str) -> OSError:
 def replacing_folder(path: str, ours: Callable[[str], bool]) -> Iterator[str]:
     """A new folder, to fill, that becomes ``path`` when the ``with`` block ends normally (``replacing`` for a
     folder of files). A folder already at ``path`` is replaced only when every file in it is one of ours (``ours``
-    of its name says so), as a previous run left it: ValueError otherwise, before anything is written."""
+    of its name says so), as a previous run left it: ValueError otherwise, before anything is written. A URL:
+    ``remote.replacing_folder``."""
+    if _is_url(path):
+        from badugi_fast.history import remote  # fsspec: imported only for a URL
+
+        with remote.replacing_folder(path, ours) as folder:
+            yield folder
+        return
     if os.path.lexists(path):
         if not os.path.isdir(path) or os.path.islink(path):
             raise ValueError(f"{path} is not a folder: choose another output")
@@ -95,6 +109,12 @@ def replacing_folder(path: str, ours: Callable[[str], bool]) -> Iterator[str]:
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
+
+
+def _is_url(path: str) -> bool:
+    from badugi_fast.history.sources import is_url  # sources needs this module: imported when it is loaded
+
+    return is_url(path)
 
 
 def _open(file: str | int, binary: bool) -> IO[str] | IO[bytes]:
