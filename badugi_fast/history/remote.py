@@ -169,6 +169,10 @@ def _about(url: str) -> Iterator[None]:
         yield
     except FileNotFoundError:
         raise
+    except PermissionError as error:  # S3 answers a HEAD request with no more than "Forbidden"
+        raise PermissionError(
+            f"{url}: access refused ({error}): check the credentials and what they may read"
+        ) from None
     except OSError as error:
         if url in str(error):
             raise
