@@ -129,6 +129,7 @@ def replacing_folder(url: str, ours: Callable[[str], bool]) -> Iterator[str]:
             new = filesystem.find(temporary)
             if old:
                 filesystem.rm(old)
+            filesystem.makedirs(root, exist_ok=True)  # a folder of its own on a disk; nothing on S3
             for file in new:
                 filesystem.copy(file, f"{root}/{file[len(temporary) + 1 :]}")
     finally:
