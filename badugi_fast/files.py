@@ -1,6 +1,6 @@
-"""What the commands need of files: which file is which, and output that replaces a file (or a folder) only once it
-is complete. An output named by an fsspec URL (``s3://bucket/records.parquet``) is written there, in the same way
-(``history.remote``)."""
+"""What the commands need of files: which file is which, output that replaces a file (or a folder) only once it is
+complete, and a file read or a folder listed. A path may be an fsspec URL (``s3://bucket/records.parquet``): it is
+read, listed and written there, in the same way (``history.remote``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from typing import IO, BinaryIO, Literal, TextIO, overload
 
-__all__ = ["identity", "replacing", "replacing_folder"]
+__all__ = ["folder_files", "identity", "open_binary", "replacing", "replacing_folder"]
 
 
 def identity(path: str) -> tuple[int, int] | None:
@@ -23,6 +23,27 @@ def identity(path: str) -> tuple[int, int] | None:
     except OSError:
         return None
     return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
+
+
+def open_binary(path: str) -> BinaryIO:
+    """The file at ``path`` (or a URL: ``remote.open_file``), open for reading bytes."""
+    if _is_url(path):
+        from badugi_fast.history import remote  # fsspec: imported only for a URL
+
+        return remote.open_file(path)
+    return open(path, "rb")
+
+
+def folder_files(path: str) -> list[str] | None:
+    """The paths of what the folder ``path`` (or a URL: ``remote.folder_files``) holds directly, sorted; None when
+    it is not a folder."""
+    if _is_url(path):
+        from badugi_fast.history import remote  # fsspec: imported only for a URL
+
+        return remote.folder_files(path)
+    if not os.path.isdir(path):
+        return None
+    return sorted(os.path.join(path, name) for name in os.listdir(path))
 
 
 @overload

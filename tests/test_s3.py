@@ -217,14 +217,20 @@ def test_json_lines_written_to_the_bucket_and_nothing_when_the_run_fails(
     assert not filesystem.exists(f"{BUCKET}/out/none.jsonl")
 
 
-def test_stats_reads_the_bucket(bucket: str, local: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_reads_histories_and_records_in_the_bucket(
+    bucket: str, local: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["stats", str(local / "folder")]) == 0
     expected = capsys.readouterr()
-    assert main(["stats", f"{bucket}/folder"]) == 0
-    got = capsys.readouterr()
-    assert got.out == expected.out
-    assert len(got.out.splitlines()) > 5
-    assert got.err.rpartition(";")[0] == expected.err.rpartition(";")[0]
+    assert len(expected.out.splitlines()) > 5
+    for form in ("jsonl", "parquet"):
+        assert score(capsys, f"{bucket}/folder", "--format", form, "-o", f"{bucket}/stats/records.{form}")[0] == 0
+    s3fs.S3FileSystem().copy(f"{BUCKET}/stats/records.parquet", f"{BUCKET}/stats/parts/part-000000.parquet")
+    for path in ("folder", "stats/records.jsonl", "stats/records.parquet", "stats/parts/"):
+        assert main(["stats", f"{bucket}/{path}"]) == 0
+        got = capsys.readouterr()
+        assert got.out == expected.out, path
+        assert got.err == expected.err, path
 
 
 def badugi(environment: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:

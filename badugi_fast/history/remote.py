@@ -25,11 +25,11 @@ import uuid
 from collections.abc import Callable, Iterator
 from typing import IO, Any, BinaryIO
 
-from badugi_fast.extras import require
+from badugi_fast.extras import EXTRA_OF, require
 from badugi_fast.history.archives import file_sources
 from badugi_fast.history.inputs import Source
 
-__all__ = ["open_file", "read_span", "replacing_folder", "url_sources", "writing"]
+__all__ = ["folder_files", "open_file", "read_span", "replacing_folder", "url_sources", "writing"]
 
 #: What the stores' client libraries raise that is not an ``OSError``, by module and class: botocore's (s3fs) and
 #: aiohttp's (http, gcsfs). Looked up only in modules already imported: a library not imported raised nothing.
@@ -71,6 +71,16 @@ def open_file(url: str) -> BinaryIO:
     with _about(url):
         opened = filesystem.open(path, "rb")
     return io.BufferedReader(_Translated(url, opened))
+
+
+def folder_files(url: str) -> list[str] | None:
+    """The URLs of what the folder ``url`` holds directly, sorted; None when it is not a folder
+    (``files.folder_files``)."""
+    filesystem, root = _filesystem(url)
+    with _about(url):
+        if not filesystem.isdir(root):
+            return None
+        return sorted(filesystem.unstrip_protocol(name) for name in filesystem.ls(root, detail=False))
 
 
 def read_span(url: str, start: int, end: int) -> bytes:
@@ -153,8 +163,6 @@ def _filesystem(url: str) -> tuple[Any, str]:
 
 def _install(package: str) -> str:
     """How to install ``package``: the extra that has it, if any."""
-    from badugi_fast.extras import EXTRA_OF
-
     extra = EXTRA_OF.get(package)
     return f"pip install 'badugi-fast[{extra}]'" if extra else f"pip install {package}"
 
