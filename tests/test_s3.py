@@ -98,9 +98,9 @@ def _post(url: str, data: bytes) -> None:
 
 @pytest.fixture(scope="module")
 def local(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The files the tests put in the bucket, on disk: a folder of histories (the samples, simulated PokerStars
-    text plain and gzipped, in a subfolder, a hidden file that is left out), and the folder as a zip and a
-    .tar.gz archive."""
+    """The files the tests put in the bucket, on disk: a folder of histories (the samples; in a subfolder simulated
+    PokerStars text plain and gzipped, a damaged gzip and a zip; a hidden file that is left out), and the folder as
+    a zip and a .tar.gz archive (where the inner zip is refused)."""
     top = tmp_path_factory.mktemp("s3-local")
     folder = top / "folder"
     (folder / "more").mkdir(parents=True)
@@ -111,6 +111,10 @@ def local(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "more" / "simulated.txt").write_text(out.getvalue(), encoding="utf-8")
     (folder / "more" / "simulated.txt.gz").write_bytes(gzip.compress(out.getvalue().encode()[:200_000]))
     (folder / ".hidden.txt").write_text(out.getvalue(), encoding="utf-8")
+    (folder / "more" / "damaged.gz").write_bytes(gzip.compress(out.getvalue().encode())[:30_000])  # error records
+    with zipfile.ZipFile(folder / "more" / "inner.zip", "w") as archive:  # read in the folder, refused in archives
+        archive.write(SAMPLES / "merge.xml", "merge.xml")
+        archive.write(SAMPLES / "pokerstars-tournament.txt.gz", "tournament.txt.gz")
     files = sorted(path for path in folder.rglob("*") if path.is_file() and not path.name.startswith("."))
     with zipfile.ZipFile(top / "hands.zip", "w") as archive:
         for path in files:
@@ -167,6 +171,23 @@ def test_hidden_files_are_left_out_and_every_file_is_read_once(bucket: str, caps
     assert summary.startswith(f"badugi score: {len(files)} files, ")
 
 
+def test_the_bucket_gives_the_error_records_of_the_same_files_on_disk(
+    bucket: str, local: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a vacuous comparison: the folder and the archives hold what gives error records."""
+    for name, reason in [
+        ("folder/more/damaged.gz", "Compressed file ended"),
+        ("hands.zip/more/inner.zip", "an archive inside an archive is not read"),
+        ("hands.tar.gz/more/inner.zip", "an archive inside an archive is not read"),
+    ]:
+        archive = name.partition(".zip/")[0] + ".zip" if name.startswith("hands.zip") else name.split("/more")[0]
+        status, records, _ = score(capsys, f"{bucket}/{archive}")
+        errors = [record for record in _records(records) if record["file"] == f"{bucket}/{name}"]
+        assert status == 1
+        assert errors[-1]["status"] == "error", name  # after the hands read before the damage, if any
+        assert reason in str(errors[-1]["reason"]), name
+
+
 def test_a_local_cluster_reads_the_bucket(bucket: str, local: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A real LocalCluster of two worker processes: each worker reads its own byte ranges from the bucket."""
     status, records, summary = score(capsys, str(local / "folder"), str(local / "hands.zip"))
@@ -220,17 +241,47 @@ def test_json_lines_written_to_the_bucket_and_nothing_when_the_run_fails(
 def test_stats_reads_histories_and_records_in_the_bucket(
     bucket: str, local: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["stats", str(local / "folder")]) == 0
+    status = main(["stats", str(local / "folder")])
     expected = capsys.readouterr()
     assert len(expected.out.splitlines()) > 5
     for form in ("jsonl", "parquet"):
-        assert score(capsys, f"{bucket}/folder", "--format", form, "-o", f"{bucket}/stats/records.{form}")[0] == 0
+        assert score(capsys, f"{bucket}/folder", "--format", form, "-o", f"{bucket}/stats/records.{form}")[0] == 1
     s3fs.S3FileSystem().copy(f"{BUCKET}/stats/records.parquet", f"{BUCKET}/stats/parts/part-000000.parquet")
     for path in ("folder", "stats/records.jsonl", "stats/records.parquet", "stats/parts/"):
-        assert main(["stats", f"{bucket}/{path}"]) == 0
+        assert main(["stats", f"{bucket}/{path}"]) == status
         got = capsys.readouterr()
         assert got.out == expected.out, path
         assert got.err == expected.err, path
+
+
+def test_other_commands_write_their_output_to_the_bucket(
+    bucket: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    filesystem = s3fs.S3FileSystem()
+    options = ["simulate", "--hands", "300", "--seed", "5"]
+    assert main([*options, "-o", str(tmp_path / "simulated.txt")]) == 0
+    assert main([*options, "-o", f"{bucket}/out/simulated.txt"]) == 0
+    assert filesystem.cat(f"{BUCKET}/out/simulated.txt") == (tmp_path / "simulated.txt").read_bytes()
+    assert main(["report", f"{bucket}/folder/pokerstars-cash.txt", "-o", f"{bucket}/out/report.html"]) == 0
+    assert filesystem.cat(f"{BUCKET}/out/report.html").startswith(b"<!DOCTYPE html>")
+    capsys.readouterr()
+
+
+def test_without_s3fs_a_url_says_what_to_install(store: dict[str, str], bucket: str) -> None:
+    """s3fs hidden from a process (as where the s3 extra is not installed): one line naming the extra."""
+    code = "import sys; sys.modules['s3fs'] = None; from badugi_fast.cli import main; sys.exit(main(sys.argv[1:]))"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "score", f"{bucket}/folder/"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **store},
+        check=False,
+        timeout=300,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"badugi score: error: {bucket}/folder/ needs s3fs, which is not installed: pip install 'badugi-fast[s3]'"
+    ]
 
 
 def badugi(environment: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:

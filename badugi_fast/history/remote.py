@@ -155,7 +155,7 @@ def _filesystem(url: str) -> tuple[Any, str]:
         found: tuple[Any, str] = fsspec.core.url_to_fs(url)
     except ImportError:
         protocol = url.partition("://")[0]
-        known = fsspec.registry.known_implementations.get(protocol, {})
+        known = require("fsspec.registry", f"reading {url}").known_implementations.get(protocol, {})
         package = str(known.get("class", protocol)).partition(".")[0]
         raise ValueError(f"{url} needs {package}, which is not installed: {_install(package)}") from None
     return found
