@@ -45,7 +45,7 @@ moto_server = _needed("moto.server")
 s3fs = _needed("s3fs")
 boto3 = _needed("boto3")
 pq = _needed("pyarrow.parquet")
-_needed("distributed")
+distributed = _needed("distributed")
 
 BUCKET = "histories"
 
@@ -136,6 +136,14 @@ def bucket(store: dict[str, str], local: Path) -> str:
     return f"s3://{BUCKET}"
 
 
+@pytest.fixture(scope="module")
+def cluster(store: dict[str, str]) -> Iterator[str]:
+    """A real LocalCluster of two worker processes for the module, started in the store's environment (the
+    workers inherit it, as workers started by a user do); yields the scheduler's address."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as started:
+        yield str(started.scheduler_address)
+
+
 def score(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, str]:
     """``badugi score`` in this process: exit status, records, summary without the rate."""
     status = main(["score", *arguments])
@@ -188,16 +196,18 @@ def test_the_bucket_gives_the_error_records_of_the_same_files_on_disk(
         assert reason in str(errors[-1]["reason"]), name
 
 
-def test_a_local_cluster_reads_the_bucket(bucket: str, local: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A real LocalCluster of two worker processes: each worker reads its own byte ranges from the bucket."""
+def test_a_local_cluster_reads_the_bucket(
+    bucket: str, cluster: str, local: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each worker cuts files and reads its own byte ranges from the bucket, a zip's members too."""
     status, records, summary = score(capsys, str(local / "folder"), str(local / "hands.zip"))
     expected = (status, in_bucket(records, local, bucket), summary)
     paths = [f"{bucket}/folder", f"{bucket}/hands.zip"]
-    assert score(capsys, *paths, "--dask", "local", "--jobs", "2") == expected
+    assert score(capsys, *paths, "--dask", cluster) == expected
 
 
 def test_parquet_written_to_the_bucket_reads_back_as_the_json_lines(
-    bucket: str, capsys: pytest.CaptureFixture[str]
+    bucket: str, cluster: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     filesystem = s3fs.S3FileSystem()
     status, records, summary = score(capsys, f"{bucket}/folder")
@@ -209,7 +219,7 @@ def test_parquet_written_to_the_bucket_reads_back_as_the_json_lines(
     )
     assert pq.read_table(f"{BUCKET}/out/records.parquet", filesystem=filesystem).to_pylist() == expected
     folder = f"{bucket}/out/parts/"
-    options = ["--dask", "local", "--jobs", "2", "--format", "parquet", "-o", folder]
+    options = ["--dask", cluster, "--format", "parquet", "-o", folder]
     assert score(capsys, f"{bucket}/folder", *options) == (status, "", summary)
     assert pq.read_table(f"{BUCKET}/out/parts", filesystem=filesystem).to_pylist() == expected
     many = len(filesystem.ls(f"{BUCKET}/out/parts"))
@@ -306,13 +316,21 @@ def badugi(environment: dict[str, str], *arguments: str) -> subprocess.Completed
     ],
 )
 def test_a_store_that_cannot_be_read_is_a_one_line_error(
-    case: str, path: str, change: dict[str, str], said: str, store: dict[str, str], bucket: str, tmp_path: Path
+    case: str,
+    path: str,
+    change: dict[str, str],
+    said: str,
+    store: dict[str, str],
+    bucket: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     url = path.format(bucket=BUCKET)
-    missing_locally = badugi(store, "score", str(tmp_path / "no-such-folder"))
+    missing_locally = main(["score", str(tmp_path / "no-such-folder")])
+    assert "no such file or folder" in capsys.readouterr().err
     for command in ("score", "stats"):
         done = badugi({**store, **change}, command, url)
-        assert (done.returncode, done.stdout) == (missing_locally.returncode, ""), case
+        assert (done.returncode, done.stdout) == (missing_locally, ""), case
         assert done.returncode == 2
         lines = done.stderr.splitlines()
         assert len(lines) == 1, done.stderr
@@ -327,7 +345,7 @@ def test_the_endpoint_given_by_fsspec_configuration(store: dict[str, str], bucke
     url = f"{bucket}/folder/merge.xml"
     by_aws = badugi(store, "score", url)
     assert by_aws.returncode == 0
-    nowhere = {**store, "AWS_ENDPOINT_URL": "http://127.0.0.1:1"}  # a port nothing listens on
+    nowhere = {**store, "AWS_ENDPOINT_URL": "http://127.0.0.1:1", "AWS_MAX_ATTEMPTS": "1"}  # nothing listens there
     by_fsspec = badugi({**nowhere, "FSSPEC_S3_ENDPOINT_URL": store["AWS_ENDPOINT_URL"]}, "score", url)
     assert (by_fsspec.returncode, by_fsspec.stdout) == (0, by_aws.stdout)
     unreachable = badugi(nowhere, "score", url)
