@@ -119,7 +119,8 @@ def replacing_folder(url: str, ours: Callable[[str], bool]) -> Iterator[str]:
     folder beside it, whose files replace those of ``url`` when the ``with`` block ends normally, and which is
     removed when it fails. A folder already at ``url`` is replaced only when every file in it is one of ours
     (``ours`` of its name says so): ValueError otherwise, before anything is written. An object store cannot rename
-    a folder in one step: the files are copied by the store, then the old ones deleted."""
+    a folder in one step: the new files are copied by the store over the old ones, then the old ones left over are
+    deleted."""
     filesystem, root = _filesystem(url)
     root = root.rstrip("/")
     parent, _, name = root.rpartition("/")
@@ -136,12 +137,14 @@ def replacing_folder(url: str, ours: Callable[[str], bool]) -> Iterator[str]:
     try:
         yield filesystem.unstrip_protocol(temporary)
         with _about(url):
-            new = filesystem.find(temporary)
-            if old:
-                filesystem.rm(old)
+            written = filesystem.find(temporary)
+            new = [f"{root}/{file[len(temporary) + 1 :]}" for file in written]
             filesystem.makedirs(root, exist_ok=True)  # a folder of its own on a disk; nothing on S3
-            for file in new:
-                filesystem.copy(file, f"{root}/{file[len(temporary) + 1 :]}")
+            for file, target in zip(written, new, strict=True):
+                filesystem.copy(file, target)  # over the file of the same name, if any
+            left = sorted(set(old) - set(new))  # the earlier run's files that this one did not write again
+            if left:
+                filesystem.rm(left)
     finally:
         with contextlib.suppress(Exception):  # what failed, if anything, is the error to report
             filesystem.rm(temporary, recursive=True)
@@ -178,13 +181,13 @@ def _about(url: str) -> Iterator[None]:
         yield
     except FileNotFoundError:
         raise
-    except PermissionError as error:  # S3 answers a HEAD request with no more than "Forbidden"
-        raise PermissionError(
-            f"{url}: access refused ({error}): check the credentials and what they may read"
-        ) from None
     except OSError as error:
-        if url in str(error):
+        if url in str(error):  # translated already
             raise
+        if isinstance(error, PermissionError):  # S3 answers a HEAD request with no more than "Forbidden"
+            raise PermissionError(
+                f"{url}: access refused ({error}): check the credentials and what they allow"
+            ) from None
         raise OSError(f"{url}: {error}") from None
     except Exception as error:
         if not isinstance(error, _client_errors()):
