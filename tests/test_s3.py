@@ -55,7 +55,9 @@ def store() -> Iterator[dict[str, str]]:
     """A moto server on 127.0.0.1 for the module, an IAM user whose key may do anything, credential checks on
     from then on, and the environment a user sets to reach it (worker processes inherit it). Yields that
     environment."""
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request on stderr, where summaries are read
+    werkzeug = logging.getLogger("werkzeug")
+    level = werkzeug.level
+    werkzeug.setLevel(logging.ERROR)  # no line per request on stderr, where the summaries are read
     server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     try:
@@ -88,6 +90,7 @@ def store() -> Iterator[dict[str, str]]:
     finally:
         s3fs.S3FileSystem.clear_instance_cache()
         server.stop()
+        werkzeug.setLevel(level)
 
 
 def _post(url: str, data: bytes) -> None:
@@ -264,10 +267,13 @@ def test_stats_reads_histories_and_records_in_the_bucket(
         assert got.err == expected.err, path
 
 
-def test_other_commands_write_their_output_to_the_bucket(
-    bucket: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_other_commands_read_and_write_the_bucket(
+    bucket: str, local: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     filesystem = s3fs.S3FileSystem()
+    assert main(["convert", str(local / "folder" / "merge.xml"), "-o", str(tmp_path / "merge.phh")]) == 0
+    assert main(["convert", f"{bucket}/folder/merge.xml", "-o", f"{bucket}/out/merge.phh"]) == 0
+    assert filesystem.cat(f"{BUCKET}/out/merge.phh") == (tmp_path / "merge.phh").read_bytes()
     options = ["simulate", "--hands", "300", "--seed", "5"]
     assert main([*options, "-o", str(tmp_path / "simulated.txt")]) == 0
     assert main([*options, "-o", f"{bucket}/out/simulated.txt"]) == 0
