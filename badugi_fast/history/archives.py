@@ -38,9 +38,9 @@ __all__ = [
     "zip_sources",
 ]
 
-#: What opens the bytes of the file at a path or URL as a seekable binary stream (closed by its ``with``): the
-#: built-in ``open`` for a local file, ``remote.open_file`` for an object. A module-level function, so that a zip
-#: archive's sources can be sent to a Dask worker, which opens the archive again there.
+#: What opens the bytes of the file at a path or URL as a seekable binary stream (closed by its ``with``), such as
+#: ``remote.open_file`` for an object (None where one is asked for: a local file, opened by ``open``). A
+#: module-level function, so that a zip archive's sources can be sent to a Dask worker, which opens it again there.
 FileOpener = Callable[[str], BinaryIO]
 
 #: Files compressed on their own, by suffix, and how to decompress a binary stream of one.
