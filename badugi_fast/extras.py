@@ -20,6 +20,7 @@ EXTRA_OF = {
     "pyarrow": "dask",
     "pandas": "dask",
     "fsspec": "dask",
+    "s3fs": "s3",
     "jinja2": "report",
     "matplotlib": "report",
 }

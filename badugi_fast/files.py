@@ -1,5 +1,6 @@
-"""What the commands need of files: which file is which, and output that replaces a file (or a folder) only once it
-is complete."""
+"""What the commands need of files: which file is which, output that replaces a file (or a folder) only once it is
+complete, and a file read or a folder listed. A path may be an fsspec URL (``s3://bucket/records.parquet``): it is
+read, listed and written there, in the same way (``history.remote``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from typing import IO, BinaryIO, Literal, TextIO, overload
 
-__all__ = ["identity", "replacing", "replacing_folder"]
+__all__ = ["folder_files", "identity", "open_binary", "replacing", "replacing_folder"]
 
 
 def identity(path: str) -> tuple[int, int] | None:
@@ -22,6 +23,27 @@ def identity(path: str) -> tuple[int, int] | None:
     except OSError:
         return None
     return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
+
+
+def open_binary(path: str) -> BinaryIO:
+    """The file at ``path`` (or a URL: ``remote.open_file``), open for reading bytes."""
+    if _is_url(path):
+        from badugi_fast.history import remote  # fsspec: imported only for a URL
+
+        return remote.open_file(path)
+    return open(path, "rb")
+
+
+def folder_files(path: str) -> list[str] | None:
+    """The paths of what the folder ``path`` (or a URL: ``remote.folder_files``) holds directly, sorted; None when
+    it is not a folder."""
+    if _is_url(path):
+        from badugi_fast.history import remote  # fsspec: imported only for a URL
+
+        return remote.folder_files(path)
+    if not os.path.isdir(path):
+        return None
+    return sorted(os.path.join(path, name) for name in os.listdir(path))
 
 
 @overload
@@ -36,7 +58,13 @@ def replacing(path: str, binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
     ``with`` block ends normally: it is written to a temporary file in the same folder, which then replaces ``path``
     in one step, so an interrupted run never leaves half a file where a good one was. ``path`` that exists and is
     not a regular file (``/dev/stdout``, a FIFO) is written directly; ``path`` that is a symbolic link has its
-    target replaced (the link stays). Errors name ``path``, never the temporary file."""
+    target replaced (the link stays). Errors name ``path``, never the temporary file. A URL: ``remote.writing``."""
+    if _is_url(path):
+        from badugi_fast.history import remote  # fsspec: imported only for a URL
+
+        with remote.writing(path, binary) as stream:
+            yield stream
+        return
     if os.path.exists(path) and identity(path) is None:
         with _open(path, binary) as stream:
             yield stream
@@ -73,7 +101,14 @@ def _about(error: OSError, path: str) -> OSError:
 def replacing_folder(path: str, ours: Callable[[str], bool]) -> Iterator[str]:
     """A new folder, to fill, that becomes ``path`` when the ``with`` block ends normally (``replacing`` for a
     folder of files). A folder already at ``path`` is replaced only when every file in it is one of ours (``ours``
-    of its name says so), as a previous run left it: ValueError otherwise, before anything is written."""
+    of its name says so), as a previous run left it: ValueError otherwise, before anything is written. A URL:
+    ``remote.replacing_folder``."""
+    if _is_url(path):
+        from badugi_fast.history import remote  # fsspec: imported only for a URL
+
+        with remote.replacing_folder(path, ours) as folder:
+            yield folder
+        return
     if os.path.lexists(path):
         if not os.path.isdir(path) or os.path.islink(path):
             raise ValueError(f"{path} is not a folder: choose another output")
@@ -95,6 +130,12 @@ def replacing_folder(path: str, ours: Callable[[str], bool]) -> Iterator[str]:
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
+
+
+def _is_url(path: str) -> bool:
+    from badugi_fast.history.sources import is_url  # sources needs this module: imported when it is loaded
+
+    return is_url(path)
 
 
 def _open(file: str | int, binary: bool) -> IO[str] | IO[bytes]:

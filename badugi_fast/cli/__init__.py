@@ -162,7 +162,7 @@ def paths_help(default: str) -> str:
 
     return (
         f"hand histories ({', '.join(BY_SITE)}; several in one file too): files, folders (searched recursively), "
-        f"compressed files and archives ({', '.join(PACKED_SUFFIXES)}), fsspec URLs (s3://...; the dask extra), or - "
+        f"compressed files and archives ({', '.join(PACKED_SUFFIXES)}), fsspec URLs (s3://...: the s3 extra), or - "
         f"for stdin{default}"
     )
 

@@ -24,7 +24,7 @@ from badugi_fast.files import replacing, replacing_folder
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
-from badugi_fast.history.sources import SAMPLES, expand, is_url, refuse_as_output
+from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
 
 __all__ = ["add_arguments", "run"]
 
@@ -102,8 +102,7 @@ def run(args: argparse.Namespace) -> int:
             parquet = require("badugi_fast.history.parquet", "--format parquet")
             if stop_early:
                 raise ValueError("--fail-on-mismatch cannot stop workers writing Parquet files: leave one out")
-            local = not is_url(args.output)  # a folder of an object store is written as it is
-            folder = stack.enter_context(replacing_folder(args.output, _is_part)) if local else args.output
+            folder = stack.enter_context(replacing_folder(args.output, _is_part))  # a local folder or a URL
             counts = _score(on_dask.write_parts(client, sources, folder), lambda part: None, stop_early, progress)
         if not counts["hands"]:  # raised here: an output file is not left behind
             raise ValueError(f"no hand history of a known site in {_looked_at(sources)}")

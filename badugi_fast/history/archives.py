@@ -4,26 +4,44 @@ once, then opened once however many members they have) and tar archives (``.tar`
 
 A member compressed on its own (``.gz``, ``.bz2``, ``.xz``) is decompressed as it is read; an archive inside an
 archive is not opened (an ``error`` record says so: unpack it first). A member's name that is not valid UTF-8 is
-shown with the bytes that are not escaped (``shown``).
+shown with the bytes that are not escaped (``shown``). ``file_sources`` makes the sources of one file, on this
+machine's disk or in an object store (``remote`` gives the opener of its bytes).
 """
 
 from __future__ import annotations
 
 import bz2
 import contextlib
+import functools
 import gzip
 import io
 import lzma
+import os
 import tarfile
 import threading
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import Any, BinaryIO
 
 from badugi_fast.history.inputs import READ_ERRORS, Opener, Readable, Source
 
-__all__ = ["ARCHIVE_SUFFIXES", "COMPRESSED", "archive_of", "decompressing", "shown", "tar_members", "zip_sources"]
+__all__ = [
+    "ARCHIVE_SUFFIXES",
+    "COMPRESSED",
+    "FileOpener",
+    "archive_of",
+    "decompressing",
+    "file_sources",
+    "shown",
+    "tar_members",
+    "zip_sources",
+]
+
+#: What opens the bytes of the file at a path or URL as a seekable binary stream (closed by its ``with``), such as
+#: ``remote.open_file`` for an object (None where one is asked for: a local file, opened by ``open``). A
+#: module-level function, so that a zip archive's sources can be sent to a Dask worker, which opens it again there.
+FileOpener = Callable[[str], BinaryIO]
 
 #: Files compressed on their own, by suffix, and how to decompress a binary stream of one.
 COMPRESSED: dict[str, Callable[[Any], AbstractContextManager[Readable]]] = {
@@ -58,13 +76,49 @@ def shown(name: str) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def zip_sources(path: str, strict: bool, file: tuple[int, int] | None, size: int | None) -> list[Source]:
+def file_sources(
+    path: str,
+    strict: bool,
+    size: int | None,
+    open_file: FileOpener | None = None,
+    file: tuple[int, int] | None = None,
+    spans: bool = True,
+) -> list[Source]:
+    """The sources of one file: itself, its decompressed content, or each member of an archive. ``open_file`` opens
+    its bytes (None: a local file, opened with ``open``); ``file`` is its identity on disk; ``spans`` says that a
+    part of it can be read back by byte offsets (a regular file or an object, not a FIFO); ``size`` bounds its
+    records (``cut``)."""
+    kind = archive_of(path)
+    if kind == "zip":
+        return zip_sources(path, strict, file, size, open_file)
+    name = shown(path)
+    opener: Opener = functools.partial(open_file or _open_local, path)
+    if kind == "tar":
+        return [Source(name, opener, strict, file=file, size=size, members=tar_members(name, strict))]
+    decompress = COMPRESSED.get(os.path.splitext(path)[1].lower())
+    if decompress is not None:
+        return [Source(name, decompressing(opener, decompress), strict, file=file, size=size)]
+    return [Source(name, opener, strict, path if spans else None, file, size=size)]
+
+
+def _open_local(path: str) -> BinaryIO:
+    return open(path, "rb")
+
+
+def zip_sources(
+    path: str,
+    strict: bool,
+    file: tuple[int, int] | None,
+    size: int | None,
+    open_file: FileOpener | None = None,
+) -> list[Source]:
     """A source per file member of the zip archive at ``path``, in the archive's order (an error record's source
-    when it cannot be listed). ``file`` is the archive's identity; ``size`` bounds its records (``cut``)."""
-    shared = _SharedZip(path)
+    when it cannot be listed). ``file`` is the archive's identity; ``size`` bounds its records (``cut``);
+    ``open_file`` opens its bytes (None: ``path`` is a local file)."""
+    shared = _SharedZip(path, open_file)
     name = shown(path)
     try:
-        with zipfile.ZipFile(path) as archive:
+        with shared.opened() as archive:
             members = [member for member in archive.infolist() if not member.is_dir()]
     except READ_ERRORS as error:
         return [Source(name, _nothing, strict, file=file, error=f"cannot decompress: {error}", size=size)]
@@ -120,17 +174,39 @@ def _already_open(stream: Readable) -> Opener:
 class _SharedZip:
     """A zip archive opened once for all its members (reopening it per member read its whole directory again: time
     quadratic in the members), in each thread that reads it, and closed after its last member. Sent to a worker,
-    it goes as its path and opens there."""
+    it goes as its path (and the function that opens it) and opens there."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, open_file: FileOpener | None = None) -> None:
         self.path = path
+        self._open_file = open_file
         self._local = threading.local()
 
-    def __getstate__(self) -> dict[str, str]:
-        return {"path": self.path}
+    def __getstate__(self) -> tuple[str, FileOpener | None]:
+        return self.path, self._open_file
 
-    def __setstate__(self, state: dict[str, str]) -> None:
-        self.__init__(state["path"])  # type: ignore[misc]  # a fresh one where it is unpickled
+    def __setstate__(self, state: tuple[str, FileOpener | None]) -> None:
+        self.__init__(*state)  # type: ignore[misc]  # a fresh one where it is unpickled
+
+    @contextlib.contextmanager
+    def opened(self) -> Iterator[zipfile.ZipFile]:
+        """The archive, open for the ``with`` block (to list it)."""
+        if self._open_file is None:
+            with zipfile.ZipFile(self.path) as archive:
+                yield archive
+            return
+        with self._open_file(self.path) as stream, zipfile.ZipFile(stream) as archive:
+            yield archive
+
+    def _open(self) -> zipfile.ZipFile:
+        """The archive, opened for this thread's reads; ``close`` closes it and the stream it reads."""
+        if self._open_file is None:
+            return zipfile.ZipFile(self.path)
+        stream = self._local.stream = self._open_file(self.path)
+        try:
+            return zipfile.ZipFile(stream)
+        except BaseException:
+            self.close()
+            raise
 
     def opener(self, member: str, last: bool) -> Opener:
         """What opens ``member``; the archive is closed once the ``last`` member is read."""
@@ -139,7 +215,7 @@ class _SharedZip:
         def open_member() -> Iterator[Readable]:
             archive: zipfile.ZipFile | None = getattr(self._local, "archive", None)
             if archive is None:
-                archive = self._local.archive = zipfile.ZipFile(self.path)
+                archive = self._local.archive = self._open()
             try:
                 with archive.open(member) as stream:
                     yield stream
@@ -153,9 +229,14 @@ class _SharedZip:
 
     def close(self) -> None:
         archive: zipfile.ZipFile | None = getattr(self._local, "archive", None)
-        if archive is not None:
-            self._local.archive = None
-            archive.close()
+        stream: BinaryIO | None = getattr(self._local, "stream", None)
+        self._local.archive = self._local.stream = None
+        try:
+            if archive is not None:
+                archive.close()
+        finally:
+            if stream is not None:  # a stream given to ZipFile is not closed by it
+                stream.close()
 
 
 def _nothing() -> AbstractContextManager[Readable]:

@@ -26,15 +26,7 @@ from typing import IO, Union
 
 from badugi_fast.files import identity
 from badugi_fast.history import remote
-from badugi_fast.history.archives import (
-    ARCHIVE_SUFFIXES,
-    COMPRESSED,
-    archive_of,
-    decompressing,
-    shown,
-    tar_members,
-    zip_sources,
-)
+from badugi_fast.history.archives import ARCHIVE_SUFFIXES, COMPRESSED, file_sources
 from badugi_fast.history.encodings import BE, LE, LONGEST, UTF8, Change, change_in
 from badugi_fast.history.inputs import Readable, Source
 
@@ -159,19 +151,10 @@ def _walk(folder: str) -> list[str]:
 
 
 def _file_sources(path: str, strict: bool, file: tuple[int, int] | None) -> list[Source]:
-    """The sources of one file: itself, its decompressed content, or each member of an archive. ``file`` is its
-    identity (None when it is not a regular file: a FIFO or a device is read as a stream)."""
+    """The sources of one file (``archives.file_sources``). ``file`` is its identity (None when it is not a regular
+    file: a FIFO or a device is read as a stream, never by byte offsets)."""
     size = os.path.getsize(path) if file is not None else None
-    kind = archive_of(path)
-    if kind == "zip":
-        return zip_sources(path, strict, file, size)
-    name = shown(path)
-    if kind == "tar":
-        return [Source(name, lambda: open(path, "rb"), strict, file=file, size=size, members=tar_members(name, strict))]
-    decompress = COMPRESSED.get(os.path.splitext(path)[1].lower())
-    if decompress is not None:
-        return [Source(name, decompressing(lambda: open(path, "rb"), decompress), strict, file=file, size=size)]
-    return [Source(name, lambda: open(path, "rb"), strict, path if file is not None else None, file, size=size)]
+    return file_sources(path, strict, size, file=file, spans=file is not None)
 
 
 def sources_of(source: SourceLike) -> list[Source]:

@@ -9,7 +9,6 @@ records); only the way of adding differs.
 from __future__ import annotations
 
 import io
-import os
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, BinaryIO
@@ -20,7 +19,9 @@ import pyarrow.compute as pc
 import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
+from badugi_fast.files import open_binary
 from badugi_fast.history.parquet import SCHEMA
+from badugi_fast.stats.collect import parquet_files, parquet_source
 from badugi_fast.stats.definitions import COUNT_FACTS, COUNTS
 from badugi_fast.stats.groups import group_of, position_name
 from badugi_fast.stats.tally import COUNTED, HAND_FIELDS, PLAYER_FIELDS, Filters, Sums, Tally
@@ -31,7 +32,7 @@ __all__ = ["tables_of", "tally_tables"]
 def tables_of(path: str) -> Iterator[pa.Table]:
     """The records of a saved file or folder, a batch at a time, as tables of the record's schema."""
     if path.endswith(".jsonl"):
-        with open(path, "rb") as stream:
+        with open_binary(path) as stream:
             for block in _blocks(stream):
                 try:
                     table = pa_json.read_json(io.BytesIO(block), read_options=_READ, parse_options=_PARSE)
@@ -39,16 +40,12 @@ def tables_of(path: str) -> Iterator[pa.Table]:
                     raise ValueError(f"{path}: not the records of badugi score ({error})") from None
                 yield table
         return
-    files = (
-        sorted(os.path.join(path, name) for name in os.listdir(path) if name.endswith(".parquet"))
-        if os.path.isdir(path)
-        else [path]
-    )
     columns = [*HAND_FIELDS[:-1], *(f"players.list.element.{name}" for name in PLAYER_FIELDS)]
-    for file in files:
-        parquet = pq.ParquetFile(file)
-        for group in range(parquet.num_row_groups):  # a row group at a time (badugi score writes them small)
-            yield parquet.read_row_group(group, columns=columns, use_threads=True)
+    for file in parquet_files(path):
+        with parquet_source(file) as source:
+            parquet = pq.ParquetFile(source)
+            for group in range(parquet.num_row_groups):  # a row group at a time (badugi score writes them small)
+                yield parquet.read_row_group(group, columns=columns, use_threads=True)
 
 
 #: JSON Lines are parsed this many bytes at a time (whole records), by pyarrow's threads.

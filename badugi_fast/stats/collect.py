@@ -5,22 +5,33 @@ worker processes or on Dask, each part tallied where it is scored), or records s
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
+import io
 import json
-import os
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, BinaryIO
 
 from badugi_fast.extras import require
+from badugi_fast.files import folder_files, open_binary
 from badugi_fast.history.cut import Unit
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.read import results
+from badugi_fast.history.sources import is_url
 from badugi_fast.parallel import ordered_map
 from badugi_fast.stats.tally import Filters, Tally
 
-__all__ = ["is_records", "tally_histories", "tally_on_dask", "tally_records", "tally_unit"]
+__all__ = [
+    "is_records",
+    "parquet_files",
+    "parquet_source",
+    "tally_histories",
+    "tally_on_dask",
+    "tally_records",
+    "tally_unit",
+]
 
 
 def is_records(path: str) -> bool:
@@ -28,7 +39,7 @@ def is_records(path: str) -> bool:
     ``.parquet`` file, or a folder of ``.parquet`` files (``badugi score --dask --format parquet``)."""
     if path.endswith((".jsonl", ".parquet")):
         return True
-    return os.path.isdir(path) and any(name.endswith(".parquet") for name in os.listdir(path))
+    return any(name.endswith(".parquet") for name in folder_files(path) or [])
 
 
 def tally_unit(unit: Unit, filters: Filters) -> Tally:
@@ -79,7 +90,7 @@ def tally_records(paths: Iterable[str], filters: Filters) -> Tally:
 def _records(path: str) -> Iterator[dict[str, Any]]:
     """The records of one saved file or folder, as dicts, a batch in memory at a time."""
     if path.endswith(".jsonl"):
-        with open(path, encoding="utf-8") as lines:
+        with io.TextIOWrapper(open_binary(path), encoding="utf-8") as lines:
             for number, line in enumerate(lines, 1):
                 try:
                     yield json.loads(line)
@@ -87,14 +98,28 @@ def _records(path: str) -> Iterator[dict[str, Any]]:
                     raise ValueError(f"{path}, line {number}: not a JSON record ({error})") from None
         return
     parquet = require("pyarrow.parquet", "reading Parquet records")
-    files = (
-        sorted(os.path.join(path, name) for name in os.listdir(path) if name.endswith(".parquet"))
-        if os.path.isdir(path)
-        else [path]
-    )
-    for file in files:
-        for batch in parquet.ParquetFile(file).iter_batches(batch_size=4096):
-            yield from batch.to_pylist()
+    for file in parquet_files(path):
+        with parquet_source(file) as source:
+            for batch in parquet.ParquetFile(source).iter_batches(batch_size=4096):
+                yield from batch.to_pylist()
+
+
+def parquet_files(path: str) -> list[str]:
+    """The Parquet files of ``path``: the ``.parquet`` files of a folder (``badugi score --dask``), in order, or
+    ``path`` itself."""
+    found = folder_files(path)
+    return [path] if found is None else [file for file in found if file.endswith(".parquet")]
+
+
+@contextlib.contextmanager
+def parquet_source(file: str) -> Iterator[str | BinaryIO]:
+    """What pyarrow is to read the Parquet file ``file`` from: its path on disk (pyarrow reads it in its own
+    threads), or the stream of a URL (``files.open_binary``)."""
+    if not is_url(file):
+        yield file
+        return
+    with open_binary(file) as stream:
+        yield stream
 
 
 def _merged(tallies: Iterable[Tally]) -> Tally:
