@@ -179,8 +179,8 @@ def test_the_headline_is_per_currency(shared_histories: Path, tmp_path: Path) ->
     """Hero plays in dollars at PokerStars and at sites that write only "$", and in euros (simulated hands): each
     currency its own line, its own chart and tables, never one sum."""
     euros = tmp_path / "euros.txt"
-    with euros.open("w") as out:
-        write_histories(simulate(60, 3, TableRules(25, 50), seed=3), out, currency="EUR")
+    with euros.open("w") as written:
+        write_histories(simulate(60, 3, TableRules(25, 50), seed=3), written, currency="EUR")
     euros.write_text(euros.read_text().replace("Player1", "Hero"))
     files = [shared_histories / "Stars", shared_histories / "FTP", shared_histories / "Merge", euros]
     parsed = _Page()
