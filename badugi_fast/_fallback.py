@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from badugi_fast.cards import hand_codes
@@ -27,7 +27,9 @@ Buffer = Any
 def _load_table() -> tuple[array[int], bytes]:
     """Ranks (uint16) and usable masks (uint8) from badugi_fast/_table.bin, written by build.py at install."""
     try:
-        data = (resources.files("badugi_fast") / "_table.bin").read_bytes()
+        # beside this module: the package's files, not its __init__'s (badugi_fast._checkout may point __path__ at
+        # an installed copy, whose modules and table are the ones in use)
+        data = Path(__file__).with_name("_table.bin").read_bytes()
     except FileNotFoundError:
         raise ImportError(
             "badugi_fast/_table.bin is missing: the rank table is made when the package is built; "
