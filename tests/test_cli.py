@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import badugi_fast
 from badugi_fast.cli import _COMMANDS, main
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.sources import PACKED_SUFFIXES
@@ -85,12 +86,14 @@ def test_a_closed_pipe_ends_the_command_quietly() -> None:
 
 
 def test_version_is_the_pyproject_version(capsys: pytest.CaptureFixture[str]) -> None:
-    """The installed metadata's version, which is pyproject.toml's: the installed package is this checkout's."""
+    """``badugi_fast.__version__``, which is pyproject.toml's (``+source`` for a source tree): the package is this
+    checkout's."""
     with pytest.raises(SystemExit) as stopped:
         main(["--version"])
     assert stopped.value.code == 0
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert capsys.readouterr().out == f"badugi-fast {project['version']}\n"
+    assert capsys.readouterr().out == f"badugi-fast {badugi_fast.__version__}\n"
+    assert badugi_fast.__version__.partition("+")[0] == project["version"]
 
 
 @pytest.mark.parametrize(
