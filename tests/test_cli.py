@@ -210,3 +210,19 @@ def test_a_closed_stderr_changes_nothing_else(command: str) -> None:
     open_ = shell(command)
     assert open_.returncode == 0
     assert (closed.returncode, closed.stdout) == (0, open_.stdout)
+
+
+@pytest.mark.parametrize("package", ["jinja2", "matplotlib"])
+def test_report_without_its_extra_says_what_to_install(
+    package: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``badugi report`` needs the report extra: without one of its packages, one line with the command to run."""
+    monkeypatch.setitem(sys.modules, package, None)  # import now fails, as when it is not installed
+    for module in [name for name in sys.modules if name.startswith("badugi_fast.report")]:
+        monkeypatch.delitem(sys.modules, module)
+    assert main(["report", "-o", str(tmp_path / "report.html")]) == 2
+    assert capsys.readouterr().err == (
+        f"badugi report: error: badugi report needs {package}, which is not installed: "
+        'pip install "badugi-fast[report]"\n'
+    )
+    assert not (tmp_path / "report.html").exists()
