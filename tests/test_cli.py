@@ -226,3 +226,17 @@ def test_report_without_its_extra_says_what_to_install(
         'pip install "badugi-fast[report]"\n'
     )
     assert not (tmp_path / "report.html").exists()
+
+
+def test_simulate_to_a_file_writes_its_summary_on_stderr_and_quiet_drops_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "hands.txt"
+    assert main(["simulate", "--hands", "5", "--seed", "1", "-o", str(output)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"5 hands to {output} in ")
+    written = output.read_text(encoding="utf-8")
+    assert main(["simulate", "--hands", "5", "--seed", "1", "-q", "-o", str(output)]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert output.read_text(encoding="utf-8") == written
