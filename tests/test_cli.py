@@ -13,7 +13,7 @@ import pytest
 import badugi_fast
 from badugi_fast.cli import _COMMANDS, main
 from badugi_fast.formats.registry import BY_SITE
-from badugi_fast.history.sources import PACKED_SUFFIXES
+from badugi_fast.history.sources import PACKED_SUFFIXES, SAMPLES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -240,3 +240,20 @@ def test_simulate_to_a_file_writes_its_summary_on_stderr_and_quiet_drops_it(
     assert main(["simulate", "--hands", "5", "--seed", "1", "-q", "-o", str(output)]) == 0
     assert capsys.readouterr() == ("", "")
     assert output.read_text(encoding="utf-8") == written
+
+
+def test_score_and_report_agree_on_the_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """1 when a hand mismatches (each output written whole all the same), 0 when every hand is right."""
+    pytest.importorskip("jinja2", reason="the report extra is not installed")
+    pytest.importorskip("matplotlib", reason="the report extra is not installed")
+    sample = SAMPLES / "pokerstars-cash.txt"
+    text = sample.read_text(encoding="utf-8")
+    assert "Alice collected $14.25 from pot" in text
+    tampered = tmp_path / "tampered.txt"
+    tampered.write_text(text.replace("Alice collected $14.25 from pot", "Alice collected $99.00 from pot", 1))
+    for path, status in ((sample, 0), (tampered, 1)):
+        assert main(["score", str(path), "-o", str(tmp_path / "records.jsonl")]) == status
+        assert main(["report", str(path), "-o", str(tmp_path / "report.html")]) == status
+        err = capsys.readouterr().err
+        assert f"{status} mismatches" in err
+        assert (tmp_path / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
