@@ -257,3 +257,23 @@ def test_score_and_report_agree_on_the_exit_status(tmp_path: Path, capsys: pytes
         err = capsys.readouterr().err
         assert f"{status} mismatches" in err
         assert (tmp_path / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_score_says_a_named_file_holds_no_hand_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A README given to ``badugi score`` is no hand: alone, exit 2 naming it (as a folder with no hand); beside hand
+    histories, a note on stderr, and neither a record nor a count ("1 hands, 1 errors" before)."""
+    readme = tmp_path / "README.md"
+    readme.write_text("# My hands\n\nThe histories are in the folder beside this file.\n", encoding="utf-8")
+    output = tmp_path / "records.jsonl"
+    assert main(["score", str(readme), "-o", str(output)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"badugi score: {readme}: no hand history of a known site in this file (left out: not a hand)"
+    assert err[-1] == f"badugi score: error: no hand history of a known site in the 1 file looked at ({readme})"
+    assert not output.exists()
+    sample = SAMPLES / "pokerstars-cash.txt"
+    assert main(["score", str(readme), str(sample), "-o", str(output)]) == 0
+    assert main(["score", str(sample), "-o", str(tmp_path / "alone.jsonl")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"badugi score: {readme}: no hand history of a known site in this file (left out: not a hand)"
+    assert err[1].partition(";")[0] == err[2].partition(";")[0]  # the same counts as the sample's alone
+    assert output.read_text(encoding="utf-8") == (tmp_path / "alone.jsonl").read_text(encoding="utf-8")
