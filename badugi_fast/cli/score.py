@@ -166,8 +166,9 @@ def _score(
 
 def _holds_no_history(part: Rendered) -> bool:
     """Whether ``part`` is the one error record of a file named on its own that holds no hand history
-    (``history.cut``'s ``NO_HISTORY``)."""
-    return part.statuses == ["error"] and NO_HISTORY in part.texts[0]
+    (``history.cut``'s ``NO_HISTORY``). Parts that the workers wrote themselves (``--dask --format parquet``) come
+    back without their texts: the record is in the files, and counted."""
+    return part.statuses == ["error"] and bool(part.texts) and NO_HISTORY in part.texts[0]
 
 
 def _first(part: Rendered, hands: int) -> Rendered:
