@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from badugi_fast.cards import hand_codes
@@ -26,12 +26,15 @@ Buffer = Any
 
 def _load_table() -> tuple[array[int], bytes]:
     """Ranks (uint16) and usable masks (uint8) from badugi_fast/_table.bin, written by build.py at install."""
+    table = Path(__file__).with_name("_table.bin")
     try:
-        data = (resources.files("badugi_fast") / "_table.bin").read_bytes()
+        # beside this module: the package's files, not its __init__'s (badugi_fast._checkout may point __path__ at
+        # an installed copy, whose modules and table are the ones in use)
+        data = table.read_bytes()
     except FileNotFoundError:
         raise ImportError(
-            "badugi_fast/_table.bin is missing: the rank table is made when the package is built; "
-            "reinstall with `pip install .` (or run `python build.py` in a checkout)"
+            f"{table} is missing: the rank table is written when the package is built: run `python build.py` in "
+            f"{table.parents[1]} (a checkout), or reinstall badugi-fast (`pip install .` in the checkout)"
         ) from None
     if len(data) != 3 * HAND_COUNT:
         raise ImportError(f"badugi_fast/_table.bin has {len(data)} bytes, expected {3 * HAND_COUNT}: rebuild it")

@@ -36,5 +36,5 @@ def require(module: str, feature: str) -> ModuleType:
         if missing not in EXTRA_OF:
             raise
         raise ValueError(
-            f"{feature} needs {missing}, which is not installed: pip install 'badugi-fast[{EXTRA_OF[missing]}]'"
+            f'{feature} needs {missing}, which is not installed: pip install "badugi-fast[{EXTRA_OF[missing]}]"'
         ) from None

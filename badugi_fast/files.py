@@ -7,10 +7,13 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import stat
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
-from typing import IO, BinaryIO, Literal, TextIO, overload
+from types import FrameType
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 __all__ = ["folder_files", "identity", "open_binary", "replacing", "replacing_folder"]
 
@@ -71,11 +74,13 @@ def replacing(path: str, binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
         return
     given, path = path, os.path.realpath(path)  # a link's target is replaced, the link kept
     folder, name = os.path.split(path)
+    temporary = None
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
-    except OSError as error:
-        raise _about(error, given) from None
-    try:
+        with _interrupts_held():  # an interrupt cannot come between the file made and its name known here
+            try:
+                handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
+            except OSError as error:
+                raise _about(error, given) from None
         with _open(handle, binary) as stream:
             yield stream
         try:
@@ -87,8 +92,9 @@ def replacing(path: str, binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
         except OSError as error:
             raise _about(error, given) from None
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
         raise
 
 
@@ -116,8 +122,10 @@ def replacing_folder(path: str, ours: Callable[[str], bool]) -> Iterator[str]:
         if others:
             raise ValueError(f"{path} holds files not written by this command ({others[0]}...): choose another output")
     parent, name = os.path.split(os.path.abspath(path))
-    temporary = tempfile.mkdtemp(prefix=f".{name}.", suffix=".partial", dir=parent)
+    temporary = None
     try:
+        with _interrupts_held():  # an interrupt cannot come between the folder made and its name known here
+            temporary = tempfile.mkdtemp(prefix=f".{name}.", suffix=".partial", dir=parent)
         os.chmod(temporary, 0o777 & ~_umask())
         yield temporary
         old = None
@@ -128,7 +136,8 @@ def replacing_folder(path: str, ours: Callable[[str], bool]) -> Iterator[str]:
         if old is not None:
             shutil.rmtree(old)
     except BaseException:
-        shutil.rmtree(temporary, ignore_errors=True)
+        if temporary is not None:
+            _remove_folder(temporary)
         raise
 
 
@@ -136,6 +145,42 @@ def _is_url(path: str) -> bool:
     from badugi_fast.history.sources import is_url  # sources needs this module: imported when it is loaded
 
     return is_url(path)
+
+
+def _remove_folder(path: str) -> None:
+    """Remove the folder ``path`` and its files, although writers may still be at work in it (the tasks of a
+    cluster, which an interrupted run cannot stop at once): it is renamed first, and they write by its old name,
+    so no file can appear in it while it is removed (one did, and the folder was left)."""
+    removing = f"{path}.removing"
+    try:
+        os.rename(path, removing)
+    except OSError:
+        removing = path
+    shutil.rmtree(removing, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM that come meanwhile take effect as the block ends (in the main thread, for the signals
+    Python handles; elsewhere nothing changes): a temporary file the block makes is then always known to the code
+    that removes it when an interrupt ends the run (one came in between, and a ``.partial`` file was left)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[tuple[int, FrameType | None]] = []
+    previous: dict[int, Callable[[int, FrameType | None], Any]] = {}
+    for wanted in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(wanted)
+        if callable(handler):
+            previous[wanted] = handler
+            signal.signal(wanted, lambda number, frame: held.append((number, frame)))
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for number, frame in held[:1]:
+            previous[number](number, frame)  # raises KeyboardInterrupt (or the command's Terminated) here
 
 
 def _open(file: str | int, binary: bool) -> IO[str] | IO[bytes]:

@@ -3,18 +3,45 @@
 from __future__ import annotations
 
 import inspect
+import sys
+from importlib import metadata
+from pathlib import Path
 
 import pytest
 
 import badugi_fast
 from badugi_fast import reference
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the standard library's tomllib from Python 3.11
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = sorted(set(reference.__all__))
 
 
 def test_same_public_names() -> None:
     assert sorted(set(badugi_fast.__all__) - {"BACKEND"}) == PUBLIC
     assert badugi_fast.BACKEND in ("c", "python")
+
+
+def test_dir_is_the_public_api() -> None:
+    """``dir(badugi_fast)`` lists what a user may call, the functions imported on first use included, and none of
+    the names the module imports for itself; each name it lists is there."""
+    assert dir(badugi_fast) == sorted([*badugi_fast.__all__, "__version__"])
+    assert {"evaluate_many", "equity", "best_discard"} <= set(dir(badugi_fast))
+    assert not {"Any", "TYPE_CHECKING"} & set(dir(badugi_fast))
+    assert all(getattr(badugi_fast, name) is not None for name in dir(badugi_fast))
+
+
+def test_version_is_the_distributions_or_the_source_trees() -> None:
+    """pyproject.toml's version: as installed, or with ``+source`` where the package imported is a source tree."""
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    package = Path(badugi_fast.__path__[0])
+    in_source_tree = (package.parent / "pyproject.toml").is_file()
+    assert badugi_fast.__version__ == (f"{declared}+source" if in_source_tree else metadata.version("badugi-fast"))
+    assert badugi_fast.__version__.partition("+")[0] == declared
 
 
 @pytest.mark.parametrize("name", PUBLIC)

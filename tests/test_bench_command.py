@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from badugi_fast import cli, reference
+from badugi_fast.bench import report as bench_report
 from badugi_fast.bench.evaluators import BATCH, Evaluator, Hands, available_evaluators, measure_evaluators
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +39,7 @@ def _check_schema(report: dict[str, Any]) -> None:
         "rows",
         "skipped",
         "refused",
+        "failed",
         "pokerkit game",
         "summary",
         "load average after",
@@ -67,6 +69,7 @@ def test_json_report_on_a_few_hands(capsys: pytest.CaptureFixture[str]) -> None:
     _check_schema(report)
     assert report["settings"] == {"hands": 400, "repeat": 1, "seed": 2026, "slow hands": 60}
     assert report["refused"] == {}
+    assert report["failed"] == {}
     names = {row["name"]: row for row in report["rows"]}
     assert names["badugi_fast.evaluate(text)"]["hands"] == 400
     assert names["badugi_fast.reference.evaluate(text)"]["hands"] == 60
@@ -128,6 +131,35 @@ def test_a_wrong_evaluator_in_a_real_run_is_refused(
     out = capsys.readouterr().out
     assert "REFUSED badugi_fast.reference.evaluate(text) (not timed):" in out
     assert "| badugi_fast.reference.evaluate(text) " not in out
+
+
+def test_a_stage_that_fails_after_the_measures_keeps_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A failure after the evaluators were measured is reported beside their figures (exit 1), which are kept."""
+
+    def broken(*arguments: object) -> None:
+        raise RuntimeError("the summary broke")
+
+    monkeypatch.setattr(bench_report, "_summary", broken)
+    assert cli.main(["bench", *SMALL, "--game-hands", "0"]) == 1
+    out = capsys.readouterr().out
+    assert "| badugi_fast.evaluate(text) " in out
+    assert "FAILED summary: RuntimeError: the summary broke" in out
+
+
+def test_run_from_a_folder_holding_an_unbuilt_source_tree(tmp_path: Path) -> None:
+    """``badugi bench`` started in a checkout after ``pip install .`` (the working directory holds a badugi_fast
+    that cannot be imported): the fresh interpreter that times the import imports the package the command runs."""
+    shadow = tmp_path / "checkout" / "badugi_fast"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('the unbuilt source tree')\n")
+    script = tmp_path / "badugi"
+    script.write_text("import sys\nfrom badugi_fast.cli import main\nsys.exit(main())\n")
+    command = [sys.executable, str(script), "bench", *SMALL, "--game-hands", "0", "--json"]
+    result = subprocess.run(command, cwd=shadow.parent, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["summary"]["import badugi_fast ms"] > 0
 
 
 def test_missing_peers_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+import badugi_fast
 from badugi_fast.cli import _COMMANDS, main
 from badugi_fast.formats.registry import BY_SITE
-from badugi_fast.history.sources import PACKED_SUFFIXES
+from badugi_fast.history.sources import PACKED_SUFFIXES, SAMPLES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -85,12 +86,14 @@ def test_a_closed_pipe_ends_the_command_quietly() -> None:
 
 
 def test_version_is_the_pyproject_version(capsys: pytest.CaptureFixture[str]) -> None:
-    """The installed metadata's version, which is pyproject.toml's: the installed package is this checkout's."""
+    """``badugi_fast.__version__``, which is pyproject.toml's (``+source`` for a source tree): the package is this
+    checkout's."""
     with pytest.raises(SystemExit) as stopped:
         main(["--version"])
     assert stopped.value.code == 0
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert capsys.readouterr().out == f"badugi-fast {project['version']}\n"
+    assert capsys.readouterr().out == f"badugi-fast {badugi_fast.__version__}\n"
+    assert badugi_fast.__version__.partition("+")[0] == project["version"]
 
 
 @pytest.mark.parametrize(
@@ -207,3 +210,70 @@ def test_a_closed_stderr_changes_nothing_else(command: str) -> None:
     open_ = shell(command)
     assert open_.returncode == 0
     assert (closed.returncode, closed.stdout) == (0, open_.stdout)
+
+
+@pytest.mark.parametrize("package", ["jinja2", "matplotlib"])
+def test_report_without_its_extra_says_what_to_install(
+    package: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``badugi report`` needs the report extra: without one of its packages, one line with the command to run."""
+    monkeypatch.setitem(sys.modules, package, None)  # import now fails, as when it is not installed
+    for module in [name for name in sys.modules if name.startswith("badugi_fast.report")]:
+        monkeypatch.delitem(sys.modules, module)
+    assert main(["report", "-o", str(tmp_path / "report.html")]) == 2
+    assert capsys.readouterr().err == (
+        f"badugi report: error: badugi report needs {package}, which is not installed: "
+        'pip install "badugi-fast[report]"\n'
+    )
+    assert not (tmp_path / "report.html").exists()
+
+
+def test_simulate_to_a_file_writes_its_summary_on_stderr_and_quiet_drops_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "hands.txt"
+    assert main(["simulate", "--hands", "5", "--seed", "1", "-o", str(output)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"5 hands to {output} in ")
+    written = output.read_text(encoding="utf-8")
+    assert main(["simulate", "--hands", "5", "--seed", "1", "-q", "-o", str(output)]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert output.read_text(encoding="utf-8") == written
+
+
+def test_score_and_report_agree_on_the_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """1 when a hand mismatches (each output written whole all the same), 0 when every hand is right."""
+    pytest.importorskip("jinja2", reason="the report extra is not installed")
+    pytest.importorskip("matplotlib", reason="the report extra is not installed")
+    sample = SAMPLES / "pokerstars-cash.txt"
+    text = sample.read_text(encoding="utf-8")
+    assert "Alice collected $14.25 from pot" in text
+    tampered = tmp_path / "tampered.txt"
+    tampered.write_text(text.replace("Alice collected $14.25 from pot", "Alice collected $99.00 from pot", 1))
+    for path, status in ((sample, 0), (tampered, 1)):
+        assert main(["score", str(path), "-o", str(tmp_path / "records.jsonl")]) == status
+        assert main(["report", str(path), "-o", str(tmp_path / "report.html")]) == status
+        err = capsys.readouterr().err
+        assert f"{status} mismatches" in err
+        assert (tmp_path / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_score_says_a_named_file_holds_no_hand_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A README given to ``badugi score`` is no hand: alone, exit 2 naming it (as a folder with no hand); beside hand
+    histories, a note on stderr, and neither a record nor a count ("1 hands, 1 errors" before)."""
+    readme = tmp_path / "README.md"
+    readme.write_text("# My hands\n\nThe histories are in the folder beside this file.\n", encoding="utf-8")
+    output = tmp_path / "records.jsonl"
+    assert main(["score", str(readme), "-o", str(output)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"badugi score: {readme}: no hand history of a known site in this file (left out: not a hand)"
+    assert err[-1] == f"badugi score: error: no hand history of a known site in the 1 file looked at ({readme})"
+    assert not output.exists()
+    sample = SAMPLES / "pokerstars-cash.txt"
+    assert main(["score", str(readme), str(sample), "-o", str(output)]) == 0
+    assert main(["score", str(sample), "-o", str(tmp_path / "alone.jsonl")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"badugi score: {readme}: no hand history of a known site in this file (left out: not a hand)"
+    assert err[1].partition(";")[0] == err[2].partition(";")[0]  # the same counts as the sample's alone
+    assert output.read_text(encoding="utf-8") == (tmp_path / "alone.jsonl").read_text(encoding="utf-8")

@@ -158,7 +158,7 @@ def test_simulate_command_writes_a_file(tmp_path: Path, capsys: pytest.CaptureFi
          "--rake", "5", "--rake-cap", "1.00", "--output", str(out)]
     )  # fmt: skip
     assert status == 0
-    assert "20 hands to" in capsys.readouterr().out
+    assert "20 hands to" in capsys.readouterr().err  # the summary, on stderr
     text = out.read_text(encoding="utf-8")
     assert text.count("PokerStars Game #") == 20
     assert "Badugi Pot Limit ($0.05/$0.10 USD)" in text

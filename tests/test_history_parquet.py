@@ -32,7 +32,7 @@ def test_parquet_without_pyarrow_names_the_extra(
     monkeypatch.setitem(sys.modules, "pyarrow", None)  # import pyarrow now fails, as when it is not installed
     monkeypatch.delitem(sys.modules, "badugi_fast.history.parquet", raising=False)
     assert main(["score", "--format", "parquet", "-o", str(tmp_path / "out.parquet")]) == 2
-    assert "pip install 'badugi-fast[dask]'" in capsys.readouterr().err
+    assert 'pip install "badugi-fast[dask]"' in capsys.readouterr().err
     assert not (tmp_path / "out.parquet").exists()
 
 

@@ -359,7 +359,7 @@ def test_without_the_c_extension_the_reference_answers() -> None:
         "odds = bf.draw_odds('As 2h Qd Qc', 'Qd Qc', dead='Kc')\n"
         "eq = bf.equity(['As 2h 3d 3c', '4s 5h 6d 6c'])\n"
         "sampled = bf.equity(['As 2h 3d 3c', '4s 5h 6d 6c'], draws=2, samples=300, seed=1)\n"
-        "advice = bf.best_discard('As 2h 3d Kd', '4s 5h 6d 6c', samples=4000, seed=1)\n"
+        "advice = bf.best_discard('As 2h 3d Kd', ['4s 5h 6d 6c'], samples=4000, seed=1)\n"
         "draw = bf.best_draw('As 2h 7d 7c', '7')\n"
         "print(json.dumps([bf.BACKEND, odds.exact, odds.p_badugi, eq.exact, eq.equity, sampled.samples,\n"
         "                  advice.best.throw, draw.best.throw, draw.best.chance]))\n"
@@ -376,7 +376,7 @@ def test_without_the_c_extension_the_reference_answers() -> None:
     assert samples == 300
     assert p_badugi == pytest.approx(badugi_fast.draw_odds("As 2h Qd Qc", "Qd Qc", dead="Kc").p_badugi, abs=1e-12)
     assert equity == pytest.approx(badugi_fast.equity(["As 2h 3d 3c", "4s 5h 6d 6c"]).equity, abs=1e-12)
-    assert advice == badugi_fast.best_discard("As 2h 3d Kd", "4s 5h 6d 6c").best.throw == "Kd"
+    assert advice == badugi_fast.best_discard("As 2h 3d Kd", ["4s 5h 6d 6c"]).best.throw == "Kd"
     assert draw == badugi_fast.best_draw("As 2h 7d 7c", "7").best.throw
     assert chance == pytest.approx(badugi_fast.best_draw("As 2h 7d 7c", "7").best.chance, abs=1e-12)
 

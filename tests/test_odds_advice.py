@@ -19,6 +19,11 @@ from badugi_fast.evaluator import BACKEND
 pytestmark = pytest.mark.skipif(BACKEND != "c", reason="the C loops need the C extension")
 
 
+def thrown_cards(throw: str) -> list[int]:
+    """The card codes an option throws (``"pat"``: none)."""
+    return [] if throw == "pat" else parse_cards(throw)
+
+
 def usable_throw(hand: Sequence[int]) -> tuple[int, ...]:
     kept = set(parse_cards(" ".join(reference.best_cards(list(hand)))))
     return tuple(code for code in hand if code not in kept)
@@ -57,7 +62,7 @@ def test_every_option_against_a_brute_force() -> None:
         assert len({option.throw for option in advice.options}) == 16
         thrown_by = [usable_throw(hand) for hand in hands[1:]]
         for option in advice.options:
-            thrown = tuple(parse_cards(option.throw))
+            thrown = tuple(thrown_cards(option.throw))
             if len(thrown) + sum(map(len, thrown_by)) > 11:
                 continue
             assert option.equity == pytest.approx(brute_share(hands, [thrown, *thrown_by], dead), abs=1e-12)
@@ -75,10 +80,10 @@ def test_every_option_equals_poker_equity_walk_of_that_discard(hand: str, agains
     hero, villain = parse_cards(hand), parse_cards(against)
     out = set(parse_cards(thrown))
     dead = [code for code in range(52) if code not in hero + villain][:30]  # keep poker-equity's walks short
-    advice = badugi_fast.best_discard(hand, against, against_discards=[thrown], dead=dead)
+    advice = badugi_fast.best_discard(hand, [against], against_discards=[thrown], dead=dead)
     assert advice.exact
     for option in advice.options:
-        mine = set(parse_cards(option.throw))
+        mine = set(thrown_cards(option.throw))
         if len(mine) == 4:
             continue  # poker-equity reads no hand without a known card
         kept = ["".join(card_str(c) for c in hand if c not in gone) for hand, gone in ((hero, mine), (villain, out))]
@@ -99,9 +104,9 @@ def test_the_reference_gives_the_same_advice() -> None:
         assert mine.equity == pytest.approx(theirs.equity, abs=1e-12)
         assert mine.exact
         assert theirs.exact
-    ranged = badugi_fast.best_discard("As 2h 9d Kd", "pat 9", dead=dead)
+    ranged = badugi_fast.best_discard("As 2h 9d Kd", ["pat 9"], dead=dead)
     assert ranged.exact
-    slow_ranged = reference.best_discard("As 2h 9d Kd", "pat 9", dead=dead)
+    slow_ranged = reference.best_discard("As 2h 9d Kd", ["pat 9"], dead=dead)
     assert [round(o.equity, 12) for o in ranged.options] == [round(o.equity, 12) for o in slow_ranged.options]
 
 
@@ -126,14 +131,14 @@ def test_suit_relabelling_and_card_order_change_no_option(suits: list[int], orde
     moved = badugi_fast.best_discard(
         moved_hand, [[relabel(code) for code in other]], against_discards=[[relabel(code) for code in thrown]]
     )
-    by_throw = {frozenset(relabel(c) for c in parse_cards(o.throw)): o.equity for o in base.options}
+    by_throw = {frozenset(relabel(c) for c in thrown_cards(o.throw)): o.equity for o in base.options}
     for option in moved.options:
-        assert option.equity == pytest.approx(by_throw[frozenset(parse_cards(option.throw))], abs=1e-12)
-    ranged = badugi_fast.best_discard(hand, "pat 9")  # a range that suits do not change
-    moved_ranged = badugi_fast.best_discard(moved_hand, "pat 9")
-    by_throw = {frozenset(relabel(c) for c in parse_cards(o.throw)): o.equity for o in ranged.options}
+        assert option.equity == pytest.approx(by_throw[frozenset(thrown_cards(option.throw))], abs=1e-12)
+    ranged = badugi_fast.best_discard(hand, ["pat 9"])  # a range that suits do not change
+    moved_ranged = badugi_fast.best_discard(moved_hand, ["pat 9"])
+    by_throw = {frozenset(relabel(c) for c in thrown_cards(o.throw)): o.equity for o in ranged.options}
     for option in moved_ranged.options:
-        assert option.equity == pytest.approx(by_throw[frozenset(parse_cards(option.throw))], abs=1e-12)
+        assert option.equity == pytest.approx(by_throw[frozenset(thrown_cards(option.throw))], abs=1e-12)
 
 
 @pytest.mark.parametrize("against", [["3c 4d Ts Jh"], ["pat 9"], ["3c 4d Ts Jh", "pat 9"]])
@@ -157,7 +162,7 @@ def test_sampled_advice_is_within_its_standard_errors_of_exact(against: list[str
 
 
 def test_several_draws_are_sampled_per_option_and_agree_with_equity() -> None:
-    advice = badugi_fast.best_discard("As 2h 9d Kd", "random", draws=2, samples=40_000, seed=4)
+    advice = badugi_fast.best_discard("As 2h 9d Kd", ["random"], draws=2, samples=40_000, seed=4)
     assert not advice.exact
     for option in advice.options[:3]:
         alone = badugi_fast.equity(
@@ -185,12 +190,18 @@ def test_best_draw_is_draw_odds_of_each_discard() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda api: api.best_discard("As 2h ? ?", "random"), "needs every card of the hand known"),
+        (lambda api: api.best_discard("As 2h ? ?", ["random"]), "needs every card of the hand known"),
         (lambda api: api.best_discard("As 2h 3d 4c", ["random"] * 6), "1 to 5 opponents, got 6"),
-        (lambda api: api.best_discard("As 2h 3d 4c", "random", draws=0), "needs a draw to come"),
+        (lambda api: api.best_discard("As 2h 3d 4c", ["random"], draws=0), "needs a draw to come"),
         (lambda api: api.best_discard("As 2h 3d 4c", ["5s 6h 7d 8c"], against_discards=["Kc"]), "discard Kc is not"),
-        (lambda api: api.best_discard("As 2h 3d 4c", "random", against_discards=["Kc"]), "holds cards not known"),
+        (lambda api: api.best_discard("As 2h 3d 4c", ["random"], against_discards=["Kc"]), "holds cards not known"),
         (lambda api: api.best_draw("As 2h 3d 4c", "3"), "no badugi is 3-high"),
+        (
+            lambda api: api.best_discard("As 2h 3d 4c", "5s 6h 7d 8c"),
+            r"as a list of hands \(\['5s 6h 7d 8c'\] for one\)",
+        ),
+        (lambda api: api.best_discard("As 2h 3d 4c", "As2h3d4c"), "not str"),
+        (lambda api: api.equity("As2h3d4c"), "not str"),
     ],
 )
 def test_bad_advice_input(api: object, call: object, message: str) -> None:

@@ -39,11 +39,31 @@ def test_odds_json_with_a_discard_and_dead_cards(capsys: pytest.CaptureFixture[s
 
 
 def test_odds_sampled_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["odds", "As 2h Qd Qc", "--draws", "2", "--samples", "20000", "--seed", "3", "--discard", "-"]) == 0
+    assert main(["odds", "As 2h Qd Qc", "--draws", "2", "--samples", "20000", "--seed", "3", "--discard", "pat"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith("first discard pat")
     assert lines[1] == "sampled: 20,000 trials, seed 3, standard error at most 0.35%"
     assert "±" in lines[-1]
+
+
+@pytest.mark.parametrize("old", ["-", ""])
+def test_standing_pat_is_pat_and_the_old_spellings_are_read(old: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``pat`` in the API, on the command line and in every output; ``-`` and ``""`` still read as input."""
+    assert main(["odds", "As 2h Qd Qc", "--discard", old]) == 0
+    assert main(["odds", "As 2h Qd Qc", "--discard", "pat"]) == 0
+    assert [line for line in capsys.readouterr().out.splitlines() if "first discard" in line] == [
+        "As 2h Qd Qc: 1 draw to come, policy usable, first discard pat"
+    ] * 2
+    assert badugi_fast.draw_odds("As 2h Qd Qc", old) == badugi_fast.draw_odds("As 2h Qd Qc", "pat")
+    assert badugi_fast.draw_odds("As 2h Qd Qc", old).discard == "pat"
+    hands = ["As 2h 3d Kd", "4s 5h 6d 6c"]
+    assert badugi_fast.equity(hands, discards=[old, None]) == badugi_fast.equity(hands, discards=["pat", None])
+    assert main(["equity", *hands, "--discards", old or "pat", "auto"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[4] == "pat"
+    advice = badugi_fast.best_discard("As 2h 3d Kd", ["4s 5h 6d 6c"], against_discards=[old])
+    assert advice == badugi_fast.best_discard("As 2h 3d Kd", ["4s 5h 6d 6c"], against_discards=["pat"])
+    assert "pat" in [option.throw for option in advice.options]
+    assert "" not in [option.throw for option in advice.options]
 
 
 def test_equity_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,13 +122,13 @@ def test_advise_table(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "As 2h 3d Kd against 4s 5h 6d 6c: 1 draw to come, policies usable, usable"
     assert lines[1].split() == ["throw", "equity", "win", "tie"]
-    advice = badugi_fast.best_discard("As 2h 3d Kd", "4s 5h 6d 6c")
+    advice = badugi_fast.best_discard("As 2h 3d Kd", ["4s 5h 6d 6c"])
     rows = lines[2:-1]
     assert len(rows) == 16
     assert rows[0].split()[:2] == ["Kd", f"{100 * advice.best.equity:.2f}%"]
     assert rows[0].endswith("best")
     assert not any(row.endswith("best") for row in rows[1:])
-    assert "(stand pat)" in lines[3]
+    assert lines[3].split()[0] == "pat"  # standing pat, spelled as on the command line and in the API
     assert lines[-1] == "exact: every one of the 16 options counted"
 
 

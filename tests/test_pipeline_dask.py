@@ -77,10 +77,14 @@ def test_an_interrupted_simulation_leaves_the_old_folder_whole(address: str, tmp
         text=True,
         start_new_session=True,
     )
-    deadline = time.monotonic() + 60
-    while not any(path.name.endswith(".partial") for path in tmp_path.iterdir()) and time.monotonic() < deadline:
-        time.sleep(0.05)  # until the new folder is being filled
-    time.sleep(0.5)
+    # Ctrl-C when the new folder is being filled (its first table is written): an event, not a time
+    deadline = time.monotonic() + 300  # only turns a hang into a failure
+    while not any(tmp_path.glob(".tables.*.partial/table-*.txt")):
+        assert process.poll() is None, f"ended before writing a table: {process.communicate()[1]}"
+        if time.monotonic() > deadline:
+            os.killpg(process.pid, 9)
+            pytest.fail("no table written in 5 minutes")
+        time.sleep(0.01)
     os.killpg(process.pid, 2)
     _, err = process.communicate(timeout=60)
     assert process.returncode == INTERRUPTED, err

@@ -68,7 +68,8 @@ def tampered_file(shared_histories: Path, folder: Path) -> Path:
 
 
 def report(paths: list[Path], out: Path, *options: str) -> str:
-    assert main(["report", *map(str, paths), "-o", str(out), "-q", *options]) == 0
+    """The page ``badugi report`` writes (it exits 1 when a hand went wrong, as ``badugi score`` does)."""
+    assert main(["report", *map(str, paths), "-o", str(out), "-q", *options]) in (0, 1)
     return out.read_text()
 
 

@@ -50,6 +50,7 @@ def _cpuinfo() -> dict[str, str]:
 
 def describe_machine() -> dict[str, Any]:
     """Processor, cores, OS, Python and library versions, and the load average now."""
+    import badugi_fast
     from badugi_fast import BACKEND
 
     cpuinfo = _cpuinfo()
@@ -61,7 +62,7 @@ def describe_machine() -> dict[str, Any]:
         "avx2": None if flags is None else "avx2" in flags.split(),
         "os": platform.platform(terse=True),
         "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "badugi-fast": version("badugi-fast"),
+        "badugi-fast": badugi_fast.__version__,  # the package measured, installed or a source tree
         "backend": BACKEND,
         **{name: version(name) or "not installed" for name in PEERS},
         "load average": load_average(),

@@ -1,5 +1,10 @@
 """One benchmark run as a dict: the machine, the settings, every evaluator's figures, what was skipped or
-refused and why, pokerkit's game speed with either hand type, and the ratios the README quotes."""
+refused and why, pokerkit's game speed with either hand type, and the ratios the README quotes.
+
+What can fail for a reason of the machine (a fresh interpreter that cannot import badugi_fast) is tried before
+anything is measured, and fails in one line then. A stage that fails after the evaluators were measured (pokerkit's
+game, the single-call figures) is reported under ``failed`` with its error, and what was measured is kept.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,8 @@ import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import badugi_fast
 from badugi_fast.bench.evaluators import (
@@ -26,6 +32,8 @@ __all__ = ["run_benchmark"]
 #: the hand timed alone, one call at a time
 SINGLE_HAND = "As2h3d4c"
 
+_T = TypeVar("_T")
+
 
 def run_benchmark(
     hands: int = 200_000,
@@ -38,29 +46,46 @@ def run_benchmark(
 ) -> dict[str, Any]:
     """Measure everything installed; ``slow_hands``: how many of the hands the pure-Python evaluators get;
     ``game_hands``: hands per pokerkit game run (0: no game runs)."""
+    progress("timing the import of badugi_fast in a fresh interpreter")
+    import_seconds = _import_seconds(repeat)  # first: a machine that cannot run it fails before anything is measured
     machine = describe_machine()
     progress(f"drawing {hands:,} random hands")
     workload = Hands.random(hands, seed)
     evaluators, skipped = available_evaluators(machine["cores"])
     rows, refused = measure_evaluators(evaluators, workload, min(slow_hands, hands), repeat, progress)
+    failed: dict[str, str] = {}
     game = None
     if game_hands:
-        game, reason = _pokerkit_game(game_hands, repeat, seed, progress)
-        if game is None:
+        game, reason = _kept("pokerkit game", failed, lambda: _pokerkit_game(game_hands, repeat, seed, progress))
+        if game is None and reason is not None:
             skipped["pokerkit game"] = str(reason)
-        elif "refused" in game:
+        elif game is not None and "refused" in game:
             refused["pokerkit game"] = game["refused"]
-    progress("timing single calls and the import")
+    progress("timing single calls")
+    summary = _kept("summary", failed, lambda: (_summary(rows, game, repeat, import_seconds), None))[0]
     return {
         "machine": machine,
         "settings": {"hands": hands, "repeat": repeat, "seed": seed, "slow hands": min(slow_hands, hands)},
         "rows": [asdict(row) for row in rows],
         "skipped": skipped,
         "refused": refused,
+        "failed": failed,
         "pokerkit game": game,
-        "summary": _summary(rows, game, repeat),
+        "summary": summary or {},
         "load average after": load_average(),
     }
+
+
+def _kept(
+    stage: str, failed: dict[str, str], run: Callable[[], tuple[_T | None, str | None]]
+) -> tuple[_T | None, str | None]:
+    """``run()``; when it raises, (None, None) with the error under ``failed[stage]``: the figures measured before
+    are not lost to a later stage's failure (the report says what failed, and its exit status is 1)."""
+    try:
+        return run()
+    except Exception as error:  # any error of the stage is reported with the figures, none is hidden
+        failed[stage] = f"{type(error).__name__}: {error}"
+        return None, None
 
 
 def _pokerkit_game(
@@ -76,7 +101,9 @@ def _pokerkit_game(
     return measure_pokerkit_games(hands, repeat, seed), None
 
 
-def _summary(rows: list[Row], game: dict[str, Any] | None, repeat: int) -> dict[str, float | None]:
+def _summary(
+    rows: list[Row], game: dict[str, Any] | None, repeat: int, import_seconds: float
+) -> dict[str, float | None]:
     """The figures the README quotes; None for a peer that was not measured."""
     ns = {row.name: row.ns_per_hand for row in rows}
     single = seconds_per(lambda: [badugi_fast.evaluate(SINGLE_HAND) for _ in range(100_000)], repeat) / 100_000
@@ -89,7 +116,7 @@ def _summary(rows: list[Row], game: dict[str, Any] | None, repeat: int) -> dict[
     for name in ns:
         if name.startswith("badugi_fast.evaluate_many(uint8"):
             summary[f"{name.removeprefix('badugi_fast.')} / numpy floor"] = _ratio(ns, name, floor)
-    summary["import badugi_fast ms"] = _import_seconds(repeat) * 1e3
+    summary["import badugi_fast ms"] = import_seconds * 1e3
     summary["pokerkit game: hands/s with badugi_fast.pokerkit / with pokerkit"] = game.get("ratio") if game else None
     return summary
 
@@ -109,7 +136,18 @@ def _pokerkit_single(repeat: int, single: float) -> float | None:
 
 
 def _import_seconds(repeat: int) -> float:
-    """Median time for a fresh interpreter to import badugi_fast (the interpreter's own start-up excluded)."""
+    """Median time for a fresh interpreter to import badugi_fast (the interpreter's own start-up excluded).
+
+    The interpreter runs in the folder that holds the package this process imported, so that it imports the same
+    files: run from a checkout after ``pip install .``, ``python -c`` would import the checkout's unbuilt source tree
+    (the working directory comes first on its path). ValueError, in one line, when it cannot import it."""
     code = "import time; t = time.perf_counter(); import badugi_fast; print(time.perf_counter() - t)"
-    runs = [float(subprocess.check_output([sys.executable, "-c", code], text=True)) for _ in range(repeat)]
+    folder = Path(badugi_fast.__file__).resolve().parents[1]
+    runs = []
+    for _ in range(repeat):
+        result = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            last = (result.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
+            raise ValueError(f"a fresh {sys.executable} cannot import badugi_fast from {folder}: {last}")
+        runs.append(float(result.stdout))
     return statistics.median(runs)

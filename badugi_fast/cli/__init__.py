@@ -183,20 +183,16 @@ def _option_hint(parser: argparse.ArgumentParser, unknown: list[str]) -> str:
 
 
 class _Version(argparse.Action):
-    """``--version``: the installed distribution's version (pyproject.toml's), read only when asked (reading
-    metadata is slow to import)."""
+    """``--version``: ``badugi_fast.__version__`` (the installed distribution's, ``+source`` in a source tree), read
+    only when asked (reading metadata is slow to import)."""
 
     def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        from importlib import metadata
+        import badugi_fast
 
-        try:
-            version = metadata.version("badugi-fast")
-        except metadata.PackageNotFoundError:
-            version = "(not installed: no version)"
-        print(f"badugi-fast {version}")
+        print(f"badugi-fast {badugi_fast.__version__}")
         parser.exit()
 
 

@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--against-discards",
         nargs="+",
         metavar="CARDS",
-        help="per opponent, the cards thrown at this draw: cards, '-' to stand pat, or 'auto' for the policy's "
+        help="per opponent, the cards thrown at this draw: cards, 'pat' to stand pat, or 'auto' for the policy's "
         "choice (default: the policy's choice)",
     )
     add_common_arguments(parser)
@@ -108,10 +108,10 @@ def _table(
 ) -> str:
     """The question, a row per option (what it throws, its figures, a bar of the last value, the best marked), and
     how the options were answered."""
-    width = max(len("(stand pat)"), *(len(throw) for throw, _, _ in rows))
+    width = max(len("throw"), *(len(throw) for throw, _, _ in rows))
     lines = [head, "  ".join([f"{'throw':<{width}}", *(f"{column:>7}" for column in columns)])]
     for rank, (throw, values, size) in enumerate(rows):
-        figures = "  ".join([f"{throw or '(stand pat)':<{width}}", *(f"{percent(value):>7}" for value in values)])
+        figures = "  ".join([f"{throw:<{width}}", *(f"{percent(value):>7}" for value in values)])
         lines.append(f"{figures}  {bar(size, tallest):<31}{'  best' if rank == 0 else ''}".rstrip())
     sampled = [option for option in advice.options if not option.exact]
     worst = max((option.stderr for option in sampled), default=0.0)

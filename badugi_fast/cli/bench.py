@@ -1,7 +1,8 @@
 """``badugi bench``: time badugi-fast against pokerkit, poker-equity and the numpy floor on this machine.
 
 Every evaluator's answers are checked against badugi_fast on every hand it is given before it is timed; one that
-disagrees is refused (reported, not timed, exit status 1). Peers that are not installed are listed as skipped.
+disagrees is refused (reported, not timed, exit status 1). Peers that are not installed are listed as skipped. A
+stage that fails after the evaluators were measured is reported with its error beside their figures (exit status 1).
 Figures are medians of ``--repeat`` runs; the machine and its load are printed with them.
 """
 
@@ -67,12 +68,13 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def emit(report: dict[str, Any], as_json: bool) -> int:
-    """Print the report; the exit status is 1 when an evaluator or the pokerkit game was refused, else 0."""
+    """Print the report; the exit status is 1 when an evaluator or the pokerkit game was refused or a stage failed,
+    else 0."""
     if as_json:
         print(json.dumps(report, indent=2))
     else:
         print(format_report(report))
-    return 1 if report["refused"] else 0
+    return 1 if report["refused"] or report["failed"] else 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,6 +114,7 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append(f"load average after: {_text(report['load average after'])}")
     lines += [f"skipped {name}: {reason}" for name, reason in report["skipped"].items()]
     lines += [f"REFUSED {name} (not timed): {reason}" for name, reason in report["refused"].items()]
+    lines += [f"FAILED {stage}: {error}" for stage, error in report["failed"].items()]
     return "\n".join(lines)
 
 

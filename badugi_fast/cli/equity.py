@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--discards",
         nargs="+",
         metavar="CARDS",
-        help="per hand, the cards thrown at the next draw: cards, '-' to stand pat, or 'auto' for the policy's "
+        help="per hand, the cards thrown at the next draw: cards, 'pat' to stand pat, or 'auto' for the policy's "
         "choice (default: the policy's choice for every hand)",
     )
     add_common_arguments(parser)
@@ -57,10 +57,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def discards_argument(words: list[str] | None) -> list[str | None] | None:
-    """``--discards`` words: cards, ``-`` (stand pat: ``""``) or ``auto`` (the policy's choice: None)."""
+    """``--discards`` words: cards, ``pat`` (stand pat; ``-`` too, as before) or ``auto`` (the policy's choice:
+    None)."""
     if words is None:
         return None
-    return [None if word in _POLICY else ("" if word in _PAT else word) for word in words]
+    return [None if word in _POLICY else ("pat" if word in _PAT else word) for word in words]
 
 
 def policies_argument(text: str) -> str | list[str]:

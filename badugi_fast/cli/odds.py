@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="four cards ('As 2h 3d 3c'), unknown cards ('As 2h ? ?', 'random') or a range ('3-card 7 draw')",
     )
     parser.add_argument(
-        "--discard", metavar="CARDS", help="the cards thrown now ('-' to stand pat; default: the policy's choice)"
+        "--discard", metavar="CARDS", help="the cards thrown now ('pat' to stand pat; default: the policy's choice)"
     )
     add_common_arguments(parser)
     parser.add_argument(
@@ -57,7 +57,7 @@ def common_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    discard = None if args.discard is None else ("" if args.discard in ("-", "pat") else args.discard)
+    discard = None if args.discard is None else args.discard
     from badugi_fast.odds import draw_odds  # numpy and the policy tables: loaded when the command runs
 
     odds = draw_odds(args.hand, discard, policy=args.policy, **common_options(args))
@@ -72,7 +72,11 @@ def odds_table(odds: DrawOdds) -> str:
     """The readable report: the question, how it was answered, the chance of each final hand by size and top card
     (with the chance of that or better and a bar), then the totals by size and the expected rank."""
     draws = f"{odds.draws} draw{'s' if odds.draws != 1 else ''}"
-    first = "the policy's choice" if odds.discard is None else (f"throws {odds.discard}" if odds.discard else "pat")
+    first = (
+        "the policy's choice"
+        if odds.discard is None
+        else (odds.discard if odds.discard == "pat" else f"throws {odds.discard}")
+    )
     lines = [f"{odds.hand}: {draws} to come, policy {odds.policy}, first discard {first}", answer_line(odds)]
     groups: dict[str, float] = {}
     for rank in range(1, RANK_COUNT + 1):

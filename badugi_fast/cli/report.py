@@ -2,7 +2,8 @@
 the run, every hand that went wrong (its reason, our payout beside the site's, its text), the players' results,
 the hero's (or ``--player``'s) net won as a chart, by stakes and by session, and the draws. Needs the ``report``
 extra (Jinja2, matplotlib). Takes ``badugi stats``' selection options; reads hand histories only (the page shows
-the text of the hands that went wrong, which saved records do not hold).
+the text of the hands that went wrong, which saved records do not hold). Exits as ``badugi score`` does on the same
+hands: 1 when a hand mismatched or could not be read (the page is written all the same, and lists them), else 0.
 """
 
 from __future__ import annotations
@@ -56,4 +57,4 @@ def run(args: argparse.Namespace) -> int:
         f"{len(text.encode()):,} bytes to {args.output}",
         file=sys.stderr,
     )
-    return 0
+    return 1 if counts["mismatch"] or counts["error"] else 0  # as badugi score's: the page is written all the same

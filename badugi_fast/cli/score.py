@@ -3,7 +3,8 @@
 With no PATH it scores the sample histories shipped inside the package. Exit status: 0 when no hand mismatched
 or failed to parse, 1 otherwise, 2 on a usage error (raised as ValueError/OSError, reported by ``cli``): a missing
 path, an output file that is one of the inputs, a bad option, inputs that hold no hand at all (the files looked at
-are named; no output file is written).
+are named; no output file is written). A file named on its own that holds no hand history (a README) is no hand: it
+is said so on stderr and left out of the records and the counts, as such a file in a folder is.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from badugi_fast.cli import jobs_of, paths_help
 from badugi_fast.cli.progress import Progress
 from badugi_fast.extras import require
 from badugi_fast.files import replacing, replacing_folder
+from badugi_fast.history.cut import NO_HISTORY
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
@@ -142,6 +144,10 @@ def _score(
     failed = None
     with progress:
         for part in parts:
+            if _holds_no_history(part):
+                with progress.paused():
+                    _note(f"{part.source}: {NO_HISTORY} (left out: not a hand)")
+                continue
             if part.statuses and part.source != last_file:
                 counts["files"] += 1
                 last_file = part.source
@@ -155,6 +161,13 @@ def _score(
                 break
     _summary(counts, time.perf_counter() - started, stopped=failed is not None)
     return counts
+
+
+def _holds_no_history(part: Rendered) -> bool:
+    """Whether ``part`` is the one error record of a file named on its own that holds no hand history
+    (``history.cut``'s ``NO_HISTORY``). Parts that the workers wrote themselves (``--dask --format parquet``) come
+    back without their texts: the record is in the files, and counted."""
+    return part.statuses == ["error"] and bool(part.texts) and NO_HISTORY in part.texts[0]
 
 
 def _first(part: Rendered, hands: int) -> Rendered:

@@ -2,7 +2,7 @@
 ``--format phh``, as PHH).
 
 Stakes with a ``$`` or a decimal point are dollars (a cash game, written in dollars and cents); whole numbers are
-chips (written without currency). The summary line goes to stderr when the hands go to stdout.
+chips (written without currency). The summary line goes to stderr (``--quiet`` drops it).
 """
 
 from __future__ import annotations
@@ -136,21 +136,23 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--dask writes PokerStars files: --format phh runs in one process")
         count = _simulate_on_cluster(args, rules, "USD" if cash else None)
         seconds = time.perf_counter() - started
-        print(f"{count} hands to {args.output} in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} hands/s)")
+        _summary(count, f" to {args.output}", seconds)
         return 0
     hands = simulate(args.hands, args.players, rules, args.seed)
     write = _write_phh if args.format == "phh" else write_histories
     if args.output is None:
         count = write(hands, sys.stdout, "USD" if cash else None)
-        report: TextIO = sys.stderr
     else:
         with replacing(args.output) as out:  # a file that was there stays whole until the new one is
             count = write(hands, out, "USD" if cash else None)
-        report = sys.stdout
-    seconds = time.perf_counter() - started
     where = "" if args.output is None else f" to {args.output}"
-    print(f"{count} hands{where} in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} hands/s)", file=report)
+    _summary(count, where, time.perf_counter() - started)
     return 0
+
+
+def _summary(count: int, where: str, seconds: float) -> None:
+    """The summary line, on stderr as every command's (``--quiet`` drops it; stdout is for the hands)."""
+    print(f"{count} hands{where} in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} hands/s)", file=sys.stderr)
 
 
 def _simulate_on_cluster(args: argparse.Namespace, rules: TableRules, currency: str | None) -> int:

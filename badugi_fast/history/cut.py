@@ -30,6 +30,7 @@ __all__ = [
     "MAX_HAND_BYTES",
     "MAX_PREAMBLE_BYTES",
     "MIN_RECORDS",
+    "NO_HISTORY",
     "RUN_BYTES",
     "RUN_HANDS",
     "Run",
@@ -112,6 +113,11 @@ class Unreadable:
 Unit = Run | Unreadable
 
 
+#: The reason of the one error record of a file named on its own that holds no hand history (in a folder such a
+#: file gives no record): ``badugi score`` reports that file as such, not as a hand.
+NO_HISTORY = "no hand history of a known site in this file"
+
+
 def cut(source: Source, run_hands: int = RUN_HANDS) -> Iterator[Unit]:
     """The hands of ``source`` in runs, in order, with an ``Unreadable`` for whatever cannot be read."""
     if source.members is not None:
@@ -154,7 +160,7 @@ def _cut_file(source: Source, run_hands: int, most: int | None) -> Generator[Uni
         return cutter.hands_seen + 1
     yield from cutter.finish()
     if cutter.hands_seen == 0 and source.strict:
-        yield Unreadable(source.name, "unknown", 0, 1, "", "no hand history of a known site in this file")
+        yield Unreadable(source.name, "unknown", 0, 1, "", NO_HISTORY)
         return 1
     return cutter.hands_seen
 

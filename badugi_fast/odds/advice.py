@@ -39,7 +39,7 @@ __all__ = ["best_discard", "best_draw"]
 @loops.or_reference
 def best_discard(
     hand: HoldingText,
-    against: Sequence[HoldingText] | str,
+    against: Sequence[HoldingText],
     *,
     draws: int = 1,
     against_discards: Sequence[Cards | None] | None = None,
@@ -50,21 +50,26 @@ def best_discard(
     threads: int | None = None,
 ) -> DiscardAdvice:
     """Every distinct discard of ``hand`` (four known cards), standing pat included, with its equity against
-    ``against`` (one to five opponents: hands, partial hands or ranges, as ``equity`` takes them), best first.
+    ``against`` (a list of one to five opponents: hands, partial hands or ranges, as ``equity`` takes them), best
+    first; a standing pat option's ``throw`` is ``"pat"``.
     ``against_discards`` gives what each opponent throws at this draw (None: its policy's choice); later draws follow
     ``policy`` (one, or one per player: the hand first). The hand draws first.
 
-    >>> advice = best_discard("As 2h 3d Kd", "4s 5h 6d 6c")     # draw to the wheel, or stand pat on the king?
+    >>> advice = best_discard("As 2h 3d Kd", ["4s 5h 6d 6c"])   # draw to the wheel, or stand pat on the king?
     >>> advice.best.throw, advice.exact, len(advice.options), round(advice.best.equity, 4)
     ('Kd', True, 16, 0.8377)
     >>> [(option.throw, round(option.equity, 4)) for option in advice.options[1:3]]
-    [('', 0.8182), ('As Kd', 0.2249)]
-    >>> round(best_discard("As 2h 3d Kd", "pat 9").best.equity, 4)   # against any pat nine or better
+    [('pat', 0.8182), ('As Kd', 0.2249)]
+    >>> round(best_discard("As 2h 3d Kd", ["pat 9"]).best.equity, 4)   # against any pat nine or better
     0.1007
-    >>> best_discard("As 2h ? ?", "random")
+    >>> best_discard("As 2h ? ?", ["random"])
     Traceback (most recent call last):
     ...
     ValueError: best_discard needs every card of the hand known, not 'As 2h ? ?'
+    >>> best_discard("As 2h 3d Kd", "4s 5h 6d 6c")   # a text is no list: as equity, refused (not split up)
+    Traceback (most recent call last):
+    ...
+    ValueError: best_discard takes the opponents as a list of hands (['4s 5h 6d 6c'] for one), not str
     """
     spot = advice_spot(hand, against, draws, against_discards, dead, policy)
     run_options(samples, seed, threads)

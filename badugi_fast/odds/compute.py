@@ -96,7 +96,7 @@ def equity(
     """Each hand's share of the pot (ties split) with ``draws`` draws to come (0-3): 2 to 6 hands, each four cards,
     a hand with unknown cards (``"As 2h ? ?"``, ``"random"``) or a range (``"pat 9"``, ``"3-card 7 draw"``: see
     ``badugi_fast.spots.holdings``); ``discards`` gives each hand's cards thrown at the next draw (None, or None for
-    a hand: the policy's choice; ``""``: stand pat); ``policy`` is one policy or one per hand; ``dead`` cards are out
+    a hand: the policy's choice; ``"pat"``: stand pat); ``policy`` is one policy or one per hand; ``dead`` cards are out
     of play.
 
     >>> result = equity(["As 2h 3d 3c", "4s 5h 6d 6c"])   # each throws its paired card: 44 x 43 deals

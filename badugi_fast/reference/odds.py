@@ -89,7 +89,7 @@ def equity(
 
 def best_discard(
     hand: HoldingText,
-    against: Sequence[HoldingText] | str,
+    against: Sequence[HoldingText],
     *,
     draws: int = 1,
     against_discards: Sequence[Cards | None] | None = None,

@@ -12,7 +12,7 @@ from typing import Any, Generic, TypeVar
 from badugi_fast.cards import card_str
 from badugi_fast.drawing import bound_text, rank_bound
 from badugi_fast.spots.result import DrawOdds, EquityResult
-from badugi_fast.spots.spot import Spot
+from badugi_fast.spots.spot import PAT, Spot
 
 __all__ = [
     "DiscardAdvice",
@@ -45,21 +45,26 @@ def option_spot(spot: Spot, thrown: tuple[int, ...]) -> Spot:
 
 
 def _throw_text(thrown: Sequence[int]) -> str:
-    return " ".join(map(card_str, thrown))
+    """The cards thrown as text; standing pat is ``PAT``."""
+    return " ".join(map(card_str, thrown)) or PAT
+
+
+def _thrown_count(throw: str) -> int:
+    return 0 if throw == PAT else len(throw.split())
 
 
 def _best_first(options: Sequence[Any], value: str) -> tuple[Any, ...]:
     """Options sorted by ``value``, highest first; among equal values the smaller discard, then the earlier one."""
     order = sorted(
         range(len(options)),
-        key=lambda i: (-getattr(options[i], value), len(options[i].throw.split()), i),
+        key=lambda i: (-getattr(options[i], value), _thrown_count(options[i].throw), i),
     )
     return tuple(options[i] for i in order)
 
 
 @dataclass(frozen=True)
 class DiscardOption:
-    """One discard: ``throw`` (the cards thrown, ``""`` to stand pat), the hand's ``equity`` (its expected share of
+    """One discard: ``throw`` (the cards thrown, ``"pat"`` to stand pat), the hand's ``equity`` (its expected share of
     the pot), ``win`` (alone), ``tie`` (split), the standard error of the equity (0 when ``exact``)."""
 
     throw: str
@@ -133,7 +138,7 @@ class DiscardAdvice(_Advice[DiscardOption]):
 
 @dataclass(frozen=True)
 class DrawOption:
-    """One discard: ``throw`` (``""`` to stand pat) and the ``chance`` of ending at or better than the goal, with its
+    """One discard: ``throw`` (``"pat"`` to stand pat) and the ``chance`` of ending at or better than the goal, with its
     standard error (0 when ``exact``)."""
 
     throw: str

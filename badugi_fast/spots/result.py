@@ -12,7 +12,7 @@ from typing import Any
 from badugi_fast.cards import card_str
 from badugi_fast.drawing import rank_bound
 from badugi_fast.ranks import RANK_COUNT, WORST_BADUGI, hand_size
-from badugi_fast.spots.spot import Spot
+from badugi_fast.spots.spot import PAT, Spot
 
 __all__ = ["DrawOdds", "EquityResult", "sampled_share"]
 
@@ -116,7 +116,8 @@ class DrawOdds:
 
 def _question(spot: Spot) -> tuple[str, str | None, int, str]:
     first = spot.first[0]
-    return spot.holdings[0].text, None if first is None else _text(first), spot.draws, spot.policies[0].name
+    discard = None if first is None else _text(first) or PAT
+    return spot.holdings[0].text, discard, spot.draws, spot.policies[0].name
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,7 @@ def equity_spot(
 
 def advice_spot(
     hand: HoldingText,
-    against: Sequence[HoldingText] | str,
+    against: Sequence[HoldingText],
     draws: int,
     against_discards: Sequence[Cards | None] | None,
     dead: Cards,
@@ -123,10 +123,11 @@ def advice_spot(
 ) -> Spot:
     """The checked inputs of ``best_discard``: the hand first (it must be four known cards; its first discard is
     left open), then its opponents."""
-    if isinstance(against, str):
-        against = [against]  # one opponent, alone
-    if not isinstance(against, Sequence):
-        raise ValueError(f"best_discard takes the opponents as a list (or one as text), not {type(against).__name__}")
+    if isinstance(against, (str, bytes)) or not isinstance(against, Sequence):
+        # as equity refuses one: a text is no list of opponents (iterated, it would be one per character)
+        raise ValueError(
+            f"best_discard takes the opponents as a list of hands ([{against!r}] for one), not {type(against).__name__}"
+        )
     if not 1 <= len(against) <= MAX_HANDS - 1:
         raise ValueError(f"best_discard takes 1 to {MAX_HANDS - 1} opponents, got {len(against)}")
     checked_draws = _draws(draws)
@@ -138,6 +139,10 @@ def advice_spot(
     if spot.holdings[0].known is None:
         raise ValueError(f"best_discard needs every card of the hand known, not {spot.holdings[0].text!r}")
     return spot
+
+
+#: Standing pat, as a discard: the one spelling (``stands_pat`` also reads the old ``""`` and ``"-"``).
+PAT = "pat"
 
 
 def run_options(
@@ -234,18 +239,24 @@ def _cards(cards: Cards, what: str) -> list[int]:
         raise ValueError(f"{what}: {error}") from None
 
 
+def stands_pat(thrown: Cards) -> bool:
+    """Whether a discard is standing pat: ``"pat"`` (the one spelling, in the API, on the command line and in
+    every output), or the spellings of before, ``""`` and ``"-"``."""
+    return isinstance(thrown, str) and thrown.strip().lower() in (PAT, "", "-")
+
+
 def _discard(thrown: Cards | None, holding: Holding, name: str, draws: int) -> tuple[int, ...] | None:
     """What a player throws at the next draw: None (its policy), () (pat), or cards of its known hand."""
     if thrown is None:
         return None
-    codes = _cards(thrown, f"discards of {name}")
+    codes = [] if stands_pat(thrown) else _cards(thrown, f"discards of {name}")
     if codes and draws == 0:
         raise ValueError(f"{name} cannot discard with no draw to come (draws=0)")
     hand = holding.known
     if codes and hand is None:
         raise ValueError(
             f"{name} ({holding.text}) holds cards not known: its policy chooses what it throws (None), or it "
-            "stands pat ('')"
+            f"stands pat ({PAT!r})"
         )
     for code in codes:
         if hand is None or code not in hand:
