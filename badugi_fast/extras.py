@@ -17,7 +17,7 @@ __all__ = ["EXTRA_OF", "require"]
 EXTRA_OF = {
     "dask": "dask",
     "distributed": "dask",
-    "pyarrow": "dask",
+    "pyarrow": "parquet",
     "pandas": "dask",
     "fsspec": "dask",
     "jinja2": "report",
