@@ -22,6 +22,7 @@ EXTRA_OF = {
     "fsspec": "dask",
     "jinja2": "report",
     "matplotlib": "report",
+    "duckdb": "db",
 }
 
 

@@ -20,7 +20,7 @@ from badugi_fast.history.read import results
 from badugi_fast.parallel import ordered_map
 from badugi_fast.stats.tally import Filters, Tally
 
-__all__ = ["is_records", "tally_histories", "tally_on_dask", "tally_records", "tally_unit"]
+__all__ = ["is_records", "tally_database", "tally_histories", "tally_on_dask", "tally_records", "tally_unit"]
 
 
 def is_records(path: str) -> bool:
@@ -73,6 +73,17 @@ def tally_records(paths: Iterable[str], filters: Filters) -> Tally:
             tally.merge(arrow.tally_tables(arrow.tables_of(path), filters))
         else:
             tally.add_results(_records(path), filters, items=True)
+    return tally
+
+
+def tally_database(path: str, filters: Filters) -> Tally:
+    """The tally of the hands in the database of ``badugi import`` at ``path`` (the db extra): read back as the
+    records ``badugi score`` saves (``db.records``) and summed as saved records are (``stats.arrow``)."""
+    store = require("badugi_fast.db.store", "--db")
+    records = require("badugi_fast.db.records", "--db")
+    arrow = require("badugi_fast.stats.arrow", "--db")
+    with store.connect(path) as connection:
+        tally: Tally = arrow.tally_tables(records.tables_of(connection), filters)
     return tally
 
 
