@@ -4,6 +4,8 @@ reader, a foreign or damaged file refused and left as it was, and the Parquet ex
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import json
 import os
 import signal
@@ -19,6 +21,7 @@ pq = pytest.importorskip("pyarrow.parquet", reason="the db extra is not installe
 from badugi_fast.cli import main  # noqa: E402  # after the skips
 from badugi_fast.formats.pokerstars.writer import write_histories  # noqa: E402
 from badugi_fast.game import TableRules, simulate  # noqa: E402
+from badugi_fast.history.sources import SAMPLES, expand  # noqa: E402
 from conftest import SHARED  # noqa: E402
 
 FILTERS = [
@@ -250,3 +253,44 @@ def _follow(watcher: subprocess.Popen[str], folder: Path, tmp_path: Path, databa
     assert f"{len(hands) - 100} new" in watcher.stderr.readline()
     second = subprocess.run([sys.executable, "-m", "badugi_fast", *reader], env=env, capture_output=True, text=True)
     assert f"{len(hands)} hands" in second.stderr
+
+
+@pytest.mark.parametrize("chosen", [[], ["--player", "Player2", "--limit", "pot"], ["--stakes", "20/40"]])
+def test_report_from_the_database_is_that_of_the_files(
+    chosen: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What the report gathers from the database is what it gathers from the files: the tally, every hand that
+    went wrong (without its text, which the database does not keep), the followed player's hands; and the page is
+    written."""
+    pytest.importorskip("jinja2", reason="the report extra is not installed")
+    from badugi_fast.cli.report import _from_database
+    from badugi_fast.cli.stats import selection
+    from badugi_fast.report.gather import gather
+
+    folder = _histories(tmp_path / "hands", 400)
+    sample = (SAMPLES / "pokerstars-cash.txt").read_text(encoding="utf-8")
+    (folder / "damaged.txt").write_text(sample.replace("*** SUMMARY ***", "*** SUMMERY ***", 2), encoding="utf-8")
+    database = tmp_path / "hands.duckdb"
+    _import(capsys, str(folder), "--db", str(database))
+    args = _report_arguments(["--db", str(database), *chosen])
+    filters = selection(args)
+    player = args.player[0] if args.player else None
+    ours = _from_database(args, filters, player)
+    theirs = gather(expand([str(folder)]), filters, player)
+    assert ours.played == theirs.played
+    assert ours.played or chosen == ["--stakes", "20/40"]
+    assert [dataclasses.replace(wrong, text=None) for wrong in theirs.wrong] == ours.wrong
+    assert ours.wrong
+    assert ours.tally.statuses == theirs.tally.statuses
+    assert sorted(ours.tally.rows) == sorted(theirs.tally.rows)
+    page = tmp_path / "report.html"
+    assert main(["report", "--db", str(database), "-o", str(page), *chosen]) == 0
+    assert "mismatch" in page.read_text(encoding="utf-8")
+
+
+def _report_arguments(arguments: list[str]) -> argparse.Namespace:
+    from badugi_fast.cli import report
+
+    parser = argparse.ArgumentParser()
+    report.add_arguments(parser)
+    return parser.parse_args([*arguments, "-o", "unused.html"])

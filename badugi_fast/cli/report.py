@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from badugi_fast.cli import jobs_of
+from badugi_fast.cli.importing import database_of
 from badugi_fast.cli.stats import add_selection, selection
 from badugi_fast.extras import require
 from badugi_fast.files import replacing
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
-from badugi_fast.stats import is_records
+from badugi_fast.stats import Filters, is_records
 
 __all__ = ["add_arguments", "run"]
 
@@ -33,12 +35,16 @@ def run(args: argparse.Namespace) -> int:
     if len(args.player) > 1:
         raise ValueError("badugi report follows one player: give --player once")
     player = args.player[0] if args.player else None
-    paths = args.paths or [str(SAMPLES)]
+    paths = args.paths or ([] if args.db is not None else [str(SAMPLES)])
     if any(is_records(path) for path in paths):
         raise ValueError("badugi report reads hand histories (it shows the hands' text): not saved records")
     sources = expand(paths)
     refuse_as_output(args.output, sources)
-    if args.dask:
+    if args.db is not None:
+        gathered = _from_database(args, filters, player)
+        if sources:
+            gathered.merge(gather.gather(sources, filters, player, jobs_of(args, "report")))
+    elif args.dask:
         cluster = require("badugi_fast.cluster", "--dask")
         with cluster.connect(args.dask, jobs_of(args, "report")) as client:
             gathered = gather.gather_on_dask(client, sources, filters, player)
@@ -54,3 +60,12 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _from_database(args: argparse.Namespace, filters: Filters, player: str | None) -> Any:
+    """What the page needs of the database of ``--db`` (``db.report``): its hands that went wrong without their
+    text, which the database does not keep."""
+    store = require("badugi_fast.db.store", "--db")
+    report = require("badugi_fast.db.report", "--db")
+    with store.connect(database_of(args)) as connection:
+        return report.gathered(connection, filters, player)

@@ -166,6 +166,7 @@ class Batch:
 
     tables: list[pa.Table] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
+    places: list[int] = field(default_factory=list)  # how each hand's site writes amounts: 2 decimals, or 0
     finished: list[tuple[_Plan, int]] = field(default_factory=list)  # (plan, hands the file holds now)
     hands: int = 0
     errors: int = 0
@@ -219,12 +220,27 @@ def _add(batch: Batch, part: Rendered, plan: _Plan | None) -> None:
     table = table_of(part.texts)
     if plan is not None and plan.base:
         table = table.set_column(1, "index", pc.add(table["index"], plan.base))
-    add_table(batch, table)
+    add_table(batch, table, [_places(text) for text in part.texts])
 
 
-def add_table(batch: Batch, table: pa.Table) -> None:
-    """Adds records (a table of ``history.parquet.SCHEMA``) to ``batch``, each with its key."""
+def _places(text: str) -> int:
+    """How the site of a JSON Lines record writes its amounts: as its big blind (the record's last field) is
+    written, ``"0.50"`` or ``"20"`` (2 when it has none)."""
+    tail = text[text.rindex('"big_blind": ') :]
+    return 2 if "." in tail or "null" in tail else 0
+
+
+def add_table(batch: Batch, table: pa.Table, places: list[int] | None = None) -> None:
+    """Adds records (a table of ``history.parquet.SCHEMA``) to ``batch``, each with its key and its ``places``:
+    given (read from the records' text), else guessed from typed records: 0 where the big blind is whole and the
+    currency chips or none."""
     batch.tables.append(table)
+    if places is None:
+        big_blind = table["big_blind"]
+        whole = pc.equal(pc.floor(big_blind.cast(pa.float64())), big_blind.cast(pa.float64()))
+        chips = pc.or_kleene(pc.is_null(table["currency"]), pc.equal(table["currency"], "chips"))
+        places = [0 if guess else 2 for guess in pc.and_kleene(whole, chips).fill_null(False).to_pylist()]
+    batch.places.extend(places)
     ids = table["hand_id"].to_pylist()
     batch.keys.extend(hand_id if hand_id else _digest(table, at) for at, hand_id in enumerate(ids))
     batch.hands += len(ids)
@@ -241,7 +257,7 @@ def _digest(table: pa.Table, at: int) -> str:
 
 _HAND_COLUMNS = (
     'site, hand_key, hand_id, file, "index", game, "limit", status, reason, started, time_zone, currency, stakes, '
-    "big_blind"
+    "big_blind, places"
 )
 
 
@@ -254,6 +270,7 @@ def write(database: str | os.PathLike[str], batch: Batch) -> Counts:
         connection.begin()
         if records is not None and records.num_rows:
             hands = records.drop_columns(["players"]).append_column("hand_key", pa.array(batch.keys, pa.string()))
+            hands = hands.append_column("places", pa.array(batch.places, pa.int8()))
             hands = hands.append_column("seq", pa.array(range(len(hands)), pa.int64()))
             lists = records["players"].combine_chunks()
             flat = pc.list_flatten(lists)

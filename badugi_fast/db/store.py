@@ -27,7 +27,8 @@ WAIT_SECONDS = 60.0
 _MONEY = "DECIMAL(38, 2)"  # history.parquet.MONEY: hundredths exactly
 #: The tables (docs/db.md describes each column). ``hands``: a row per hand, keyed by its site and ``hand_key``
 #: (the hand id, or ``sha256:`` and a digest of its record where it has none); ``hand`` numbers the hands in the
-#: order imported. ``players``: a row per player per hand, ``entry`` its place in the record's list. ``files``:
+#: order imported; ``places`` is how the site writes its amounts (2 decimals, or 0 for whole chips: ``money``).
+#: ``players``: a row per player per hand, ``entry`` its place in the record's list. ``files``:
 #: what was read of each file on disk (its first ``offset`` bytes, their SHA-256, the hands they hold).
 TABLES = f"""
 CREATE TABLE badugi_meta (name VARCHAR PRIMARY KEY, value VARCHAR);
@@ -35,7 +36,7 @@ CREATE TABLE hands (
     hand BIGINT PRIMARY KEY, site VARCHAR NOT NULL, hand_key VARCHAR NOT NULL, hand_id VARCHAR, file VARCHAR,
     "index" BIGINT, game VARCHAR, "limit" VARCHAR, status VARCHAR, reason VARCHAR, started TIMESTAMP,
     time_zone VARCHAR, currency VARCHAR, stakes STRUCT(small {_MONEY}, big {_MONEY}), big_blind {_MONEY},
-    UNIQUE (site, hand_key)
+    places TINYINT, UNIQUE (site, hand_key)
 );
 CREATE TABLE players (
     hand BIGINT NOT NULL, entry SMALLINT NOT NULL, name VARCHAR, cards VARCHAR, rank SMALLINT, description VARCHAR,
