@@ -176,19 +176,21 @@ def _environment(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "BADUGI_DB": str(tmp_path / "env.duckdb")}
 
 
-def test_sigkill_loses_nothing_reported_and_a_rerun_completes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT], ids=["sigkill", "ctrl-c"])
+def test_a_stopped_import_loses_nothing_reported_and_a_rerun_completes(
+    stop: signal.Signals, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """An import killed once it has committed a batch (its line on stderr); the database opens, holds whole
-    batches, and a second import completes it without duplicates. The default file is ``$BADUGI_DB``."""
+    """An import killed (or interrupted) once it has committed a batch (its line on stderr); the database opens,
+    holds every hand reported, and a second import completes it without duplicates. Ctrl-C ends with 130. The
+    default file is ``$BADUGI_DB``."""
     folder = _histories(tmp_path / "hands", 4000)
     env = _environment(tmp_path)
     command = [sys.executable, "-m", "badugi_fast", "import", "--batch", "500", str(folder)]
     with subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True) as process:
         assert process.stderr is not None
         reported = process.stderr.readline()  # a batch committed: wait for it, not for a time
-        process.send_signal(signal.SIGKILL)
-        assert process.wait() == -signal.SIGKILL
+        process.send_signal(stop)
+        assert process.wait() == (130 if stop == signal.SIGINT else -signal.SIGKILL)
     database = tmp_path / "env.duckdb"
     held = _count(database)
     assert "new" in reported

@@ -17,12 +17,13 @@ from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game import TableRules, simulate
 from badugi_fast.history.sources import SAMPLES
 
-EXTRA_PACKAGES = ("dask", "distributed", "pyarrow", "pandas", "fsspec")
+EXTRA_PACKAGES = ("dask", "distributed", "pyarrow", "pandas", "fsspec", "duckdb")
 
 
 def test_the_core_imports_no_package_of_the_dask_extra() -> None:
     code = (
-        "import sys, badugi_fast, badugi_fast.history, badugi_fast.cli, badugi_fast.cli.score; "
+        "import sys, badugi_fast, badugi_fast.history, badugi_fast.cli, badugi_fast.cli.score, "
+        "badugi_fast.cli.stats, badugi_fast.cli.importing; "
         f"print([name for name in {EXTRA_PACKAGES!r} if name in sys.modules])"
     )
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
