@@ -29,8 +29,7 @@ def add_database(parser: argparse.ArgumentParser, what: str) -> None:
         nargs="?",
         const="",
         metavar="FILE",
-        help=f"{what} the database of badugi import (FILE, else $BADUGI_DB, else hands.duckdb in the user's data "
-        "folder; the db extra)",
+        help=f"{what}: FILE, else $BADUGI_DB, else hands.duckdb in the user's data folder (the db extra)",
     )
 
 
@@ -49,22 +48,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help=paths_help(", or records saved by badugi score (.jsonl, .parquet, a folder of them)"),
     )
-    add_database(parser, "import into")
+    add_database(parser, "the database to import into")
     parser.add_argument("--jobs", "-j", type=int, metavar="N", help="score in N processes (0: one per core)")
     parser.set_defaults(dask=None)  # jobs_of reads it: import scores in this machine's processes
     parser.add_argument("--watch", metavar="DIR", help="keep importing new and growing files of DIR until Ctrl-C")
     parser.add_argument(
         "--every", type=float, default=1.0, metavar="SECONDS", help="with --watch: look at DIR this often"
     )
-    parser.add_argument(
-        "--batch", type=int, metavar="HANDS", help="hands per transaction (default: db.load.BATCH_HANDS)"
-    )
+    parser.add_argument("--batch", type=int, metavar="HANDS", help="hands per transaction (default 20,000)")
     parser.add_argument("--export", metavar="FILE", help="write every hand of the database to this Parquet file")
 
 
 def run(args: argparse.Namespace) -> int:
     load = require("badugi_fast.db.load", "badugi import")
     database = database_of(args)
+    if args.every <= 0 or (args.batch is not None and args.batch < 1):
+        raise ValueError("--every takes a number of seconds above 0, --batch a number of hands from 1")
     if not (args.paths or args.watch or args.export):
         raise ValueError("give the hand histories to import (PATH ...), --watch DIR or --export FILE")
     total = load.Counts()

@@ -54,7 +54,7 @@ def add_selection(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--until", metavar="YYYY-MM-DD", help="only hands up to this day, included")
     parser.add_argument("--jobs", "-j", type=int, metavar="N", help="score in N processes (0: one per core)")
     parser.add_argument("--dask", metavar="ADDRESS", help="score on this Dask cluster, or 'local' (the dask extra)")
-    add_database(parser, "also read")
+    add_database(parser, "the hands of badugi import's database too")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

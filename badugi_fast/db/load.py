@@ -336,6 +336,9 @@ def folder_files(folder: str | Path) -> dict[str, tuple[int, int]]:
         for name in names:
             if not name.startswith("."):
                 path = os.path.join(root, name)
-                with_stat = os.stat(path)
-                seen[path] = (with_stat.st_size, with_stat.st_mtime_ns)
+                try:
+                    status = os.stat(path)
+                except FileNotFoundError:  # removed since the folder was listed
+                    continue
+                seen[path] = (status.st_size, status.st_mtime_ns)
     return seen

@@ -135,6 +135,8 @@ def _opened(where: Path, read_only: bool) -> Iterator[duckdb.DuckDBPyConnection]
             raise ValueError(f"{where}: cannot open it as a DuckDB database ({_first_line(str(error))})") from None
     try:
         yield connection
+    except duckdb.Error as error:  # a full disk, a damaged page: one line, the transaction rolled back
+        raise ValueError(f"{where}: {_first_line(str(error))}") from None
     finally:
         connection.close()
 

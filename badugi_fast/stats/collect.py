@@ -18,7 +18,7 @@ from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.read import results
 from badugi_fast.parallel import ordered_map
-from badugi_fast.stats.tally import Filters, Tally
+from badugi_fast.stats.tally import HAND_FIELDS, PLAYER_FIELDS, Filters, Tally
 
 __all__ = ["is_records", "tally_database", "tally_histories", "tally_on_dask", "tally_records", "tally_unit"]
 
@@ -83,7 +83,7 @@ def tally_database(path: str, filters: Filters) -> Tally:
     records = require("badugi_fast.db.records", "--db")
     arrow = require("badugi_fast.stats.arrow", "--db")
     with store.connect(path) as connection:
-        tally: Tally = arrow.tally_tables(records.tables_of(connection), filters)
+        tally: Tally = arrow.tally_tables(records.tables_of(connection, (HAND_FIELDS, PLAYER_FIELDS)), filters)
     return tally
 
 
