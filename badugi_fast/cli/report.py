@@ -1,8 +1,9 @@
 """``badugi report [PATH ...] --output report.html``: one self-contained HTML page of a run of hand histories:
 the run, every hand that went wrong (its reason, our payout beside the site's, its text), the players' results,
 the hero's (or ``--player``'s) net won as a chart, by stakes and by session, and the draws. Needs the ``report``
-extra (Jinja2, matplotlib). Takes ``badugi stats``' selection options; reads hand histories only (the page shows
-the text of the hands that went wrong, which saved records do not hold).
+extra (Jinja2, matplotlib). Takes ``badugi stats``' selection options; reads hand histories (the page shows the
+text of the hands that went wrong, which saved records do not hold), or with ``--db`` the database of
+``badugi import`` (``db.report``: the hands that went wrong listed without their text).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """``badugi stats [PATH ...]``: each player's results and statistics over hand histories or saved records.
 
 PATHs are what ``badugi score`` reads (scored here, in ``--jobs`` processes or on ``--dask``) or records it wrote
-(``.jsonl``, ``.parquet``, a folder of Parquet parts), which are only read. One row per player, site and currency,
+(``.jsonl``, ``.parquet``, a folder of Parquet parts), which are only read; ``--db`` adds the hands of the database of
+``badugi import`` (``stats.collect.tally_database``). One row per player, site and currency,
 in the public fields of ``stats.FIELDS`` (docs/stats.md); ``--per-hand`` writes one CSV row per player per hand
 instead. ``badugi report`` takes the same selection options (``add_selection``, ``selection``).
 """
