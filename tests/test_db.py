@@ -296,3 +296,22 @@ def _report_arguments(arguments: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     report.add_arguments(parser)
     return parser.parse_args([*arguments, "-o", "unused.html"])
+
+
+def test_a_grown_utf16_file_is_read_on_in_its_encoding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file written in UTF-16 with a byte order mark (as some sites write) grows: what it adds is read with the
+    mark its beginning gave."""
+    source = _histories(tmp_path / "source", 200)
+    hands = [hand + "\n\n\n\n" for hand in (source / "table-0.txt").read_text(encoding="utf-8").split("\n\n\n\n")]
+    hands = [hand for hand in hands if hand.strip()]
+    grown = tmp_path / "hands" / "utf16.txt"
+    grown.parent.mkdir()
+    grown.write_bytes("".join(hands[:40]).encode("utf-16"))  # a BOM, then UTF-16 in this machine's byte order
+    database = tmp_path / "hands.duckdb"
+    assert "40 new" in _import(capsys, str(grown.parent), "--db", str(database))
+    with open(grown, "ab") as out:
+        out.write("".join(hands[40:]).encode("utf-16-le" if grown.read_bytes()[:2] == b"\xff\xfe" else "utf-16-be"))
+    assert f"{len(hands) - 40} hands read: {len(hands) - 40} new, 0 already there, 0 errors" in _import(
+        capsys, str(grown.parent), "--db", str(database)
+    )
+    assert _same(_stats(capsys, "--db", str(database)), _stats(capsys, str(source / "table-0.txt")))
