@@ -89,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _import_records(load: Any, database: str, paths: list[str]) -> Any:
     """Stores the records ``badugi score`` saved in ``paths`` (typed or text Parquet, JSON Lines)."""
+    store = require("badugi_fast.db.store", "badugi import")
+    with store.connect(database, write=True):  # checked (or made) once: each batch opens it again
+        pass
     total = load.Counts()
     for path in paths:
         for table in load.records_of(path):

@@ -263,10 +263,10 @@ _HAND_COLUMNS = (
 
 def write(database: str | os.PathLike[str], batch: Batch) -> Counts:
     """One transaction: the batch's hands not already there, their players, the ``files`` rows of the files it
-    ends."""
+    ends. The database was opened (checked, made) by this import before."""
     counts = Counts(hands=batch.hands, errors=batch.errors)
     records = pa.concat_tables(batch.tables) if batch.tables else None
-    with connect(database, write=True) as connection:
+    with connect(database, write=True, checked=True) as connection:
         connection.begin()
         if records is not None and records.num_rows:
             hands = records.drop_columns(["players"]).append_column("hand_key", pa.array(batch.keys, pa.string()))

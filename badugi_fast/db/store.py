@@ -76,24 +76,26 @@ def default_path() -> Path:
 
 
 @contextlib.contextmanager
-def connect(path: str | os.PathLike[str], write: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
+def connect(
+    path: str | os.PathLike[str], write: bool = False, checked: bool = False
+) -> Iterator[duckdb.DuckDBPyConnection]:
     """The database at ``path``, open for the ``with`` block: read-only, or to ``write`` (made, with its tables,
     when there is no file yet). ValueError, in one line, when it is missing (to read), not a DuckDB file, or a
-    DuckDB file of something else; nothing is written to such a file."""
+    DuckDB file of something else; nothing is written to such a file: it is looked at read-only first, unless
+    ``checked`` says an earlier opening of this import did (each opening costs a DuckDB start)."""
     where = Path(path)
-    if where.exists():
+    if not where.exists():
+        if not write:
+            raise ValueError(f"no database at {where}: make it with badugi import")
+        where.parent.mkdir(parents=True, exist_ok=True)
+    elif not (write and checked):
         with _opened(where, read_only=True) as connection:
             _check(where, connection)
-    elif not write:
-        raise ValueError(f"no database at {where}: make it with badugi import")
-    else:
-        where.parent.mkdir(parents=True, exist_ok=True)
-    if not write:
-        with _opened(where, read_only=True) as connection:
-            yield connection
-        return
+            if not write:
+                yield connection
+                return
     with _opened(where, read_only=False) as connection:
-        if not _tables(connection):
+        if not checked and not _tables(connection):
             connection.execute(TABLES)
         yield connection
 
