@@ -20,7 +20,7 @@ from badugi_fast.history.parquet import SCHEMA
 __all__ = ["BATCH_HANDS", "export", "tables_of"]
 
 #: Hands read back at a time: memory stays bounded however many hands the database holds.
-BATCH_HANDS = 200_000
+BATCH_HANDS = 20_000
 
 _HAND_NAMES = [name for name in SCHEMA.names if name != "players"]
 _PLAYER_TYPE: pa.StructType = SCHEMA.field("players").type.value_type
