@@ -139,6 +139,18 @@ def test_saved_records_import_and_the_tables_export(tmp_path: Path, capsys: pyte
     database = tmp_path / "hands.duckdb"
     assert "300 new" in _import(capsys, str(records), "--db", str(database))
     assert "0 new, 300 already there" in _import(capsys, str(folder), "--db", str(database))
+    import pyarrow.json as pa_json
+
+    from badugi_fast.history.parquet import TEXT_SCHEMA
+
+    assert main(["score", "-o", str(tmp_path / "records.jsonl"), str(folder)]) == 0
+    old = tmp_path / "old.parquet"  # written before the amounts were typed: their text
+    options = pa_json.ParseOptions(explicit_schema=TEXT_SCHEMA)
+    pq.write_table(pa_json.read_json(tmp_path / "records.jsonl", parse_options=options), old)
+    other = tmp_path / "other.duckdb"
+    assert "300 new" in _import(capsys, str(old), "--db", str(other))
+    assert "300 new" in _import(capsys, str(tmp_path / "records.jsonl"), "--db", str(tmp_path / "third.duckdb"))
+    assert _stats(capsys, "--db", str(other)) == _stats(capsys, "--db", str(database))
     exported = tmp_path / "exported.parquet"
     _import(capsys, "--db", str(database), "--export", str(exported))
     assert pq.read_table(exported).equals(pq.read_table(records))
