@@ -17,12 +17,13 @@ __all__ = ["EXTRA_OF", "require"]
 EXTRA_OF = {
     "dask": "dask",
     "distributed": "dask",
-    "pyarrow": "dask",
+    "pyarrow": "parquet",
     "pandas": "dask",
     "fsspec": "dask",
     "s3fs": "s3",
     "jinja2": "report",
     "matplotlib": "report",
+    "duckdb": "db",
 }
 
 

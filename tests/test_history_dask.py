@@ -23,6 +23,7 @@ pd = pytest.importorskip("pandas")
 pa = pytest.importorskip("pyarrow")
 
 from distributed import Client  # noqa: E402  # after the skips
+from typed_records import typed_record  # noqa: E402
 
 from badugi_fast.cli import main  # noqa: E402
 from badugi_fast.formats.pokerstars.writer import write_histories  # noqa: E402
@@ -81,7 +82,8 @@ def _without_rate(summary: str) -> str:
 
 
 def _records(lines: str) -> list[dict[str, object]]:
-    return [json.loads(line) for line in lines.splitlines()]
+    """The JSON Lines records ``lines`` as the typed Parquet records hold them."""
+    return [typed_record(json.loads(line)) for line in lines.splitlines()]
 
 
 @pytest.mark.parametrize("which", ["shared", "samples", "archive"])

@@ -38,6 +38,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "advise": ("advise", "every discard of a hand with its equity against hands or ranges, best first"),
     "stats": ("stats", "each player's results and statistics (VPIP, PFR, draws...) over hand histories or records"),
     "report": ("report", "one HTML page: the run, every hand that went wrong, the players' results, charts"),
+    "import": ("importing", "score hand histories once into a database file, for stats --db (the db extra)"),
     "convert": ("convert", "write the hands of hand histories as PHH, pokerkit's hand history format"),
     "bench": ("bench", "time badugi-fast against pokerkit, poker-equity and numpy on this machine"),
 }

@@ -1,7 +1,8 @@
 """``badugi stats [PATH ...]``: each player's results and statistics over hand histories or saved records.
 
 PATHs are what ``badugi score`` reads (scored here, in ``--jobs`` processes or on ``--dask``) or records it wrote
-(``.jsonl``, ``.parquet``, a folder of Parquet parts), which are only read. One row per player, site and currency,
+(``.jsonl``, ``.parquet``, a folder of Parquet parts), which are only read; ``--db`` adds the hands of the database of
+``badugi import`` (``stats.collect.tally_database``). One row per player, site and currency,
 in the public fields of ``stats.FIELDS`` (docs/stats.md); ``--per-hand`` writes one CSV row per player per hand
 instead. ``badugi report`` takes the same selection options (``add_selection``, ``selection``).
 """
@@ -19,12 +20,14 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from badugi_fast.cli import jobs_of, paths_help
+from badugi_fast.cli.importing import add_database, database_of
 from badugi_fast.extras import require
 from badugi_fast.files import replacing
 from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
 from badugi_fast.parallel import ordered_map
 from badugi_fast.stats import Filters, Tally, is_records, tally_histories, tally_on_dask, tally_records
+from badugi_fast.stats.collect import tally_database
 from badugi_fast.stats.export import PER_HAND_FIELDS, csv_cell, per_hand_rows
 from badugi_fast.stats.fields import fields_of, rows_of
 from badugi_fast.stats.groups import BY
@@ -62,6 +65,7 @@ def add_selection(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--until", metavar="YYYY-MM-DD", help="only hands up to this day, included")
     parser.add_argument("--jobs", "-j", type=int, metavar="N", help="score in N processes (0: one per core)")
     parser.add_argument("--dask", metavar="ADDRESS", help="score on this Dask cluster, or 'local' (the dask extra)")
+    add_database(parser, "the hands of badugi import's database too")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -110,10 +114,12 @@ def selection(args: argparse.Namespace) -> Filters:
 
 def gather(args: argparse.Namespace, filters: Filters) -> Tally:
     """The tally of what ``args`` select: saved records read, histories scored (here, in processes, on Dask)."""
-    paths = args.paths or [str(SAMPLES)]
+    paths = args.paths or ([] if args.db is not None else [str(SAMPLES)])
     saved = [path for path in paths if is_records(path)]
     histories = [path for path in paths if not is_records(path)]
     tally = tally_records(saved, filters)
+    if args.db is not None:
+        tally.merge(tally_database(database_of(args), filters))
     if histories:
         sources = expand(histories)
         if getattr(args, "output", None):
@@ -295,7 +301,7 @@ def _plain(rows: Sequence[dict[str, Any]], fields: Sequence[str]) -> str:
 def _per_hand(args: argparse.Namespace, filters: Filters) -> int:
     """One CSV row per player per hand."""
     paths = args.paths or [str(SAMPLES)]
-    if any(is_records(path) for path in paths):
+    if args.db is not None or any(is_records(path) for path in paths):
         raise ValueError("--per-hand reads hand histories: the saved records already hold the same facts")
     sources = expand(paths)
     if args.output:

@@ -1,9 +1,14 @@
-"""Parquet output of ``badugi score``: the JSON Lines records as a typed table (needs the ``dask`` extra's pyarrow).
+"""Parquet output of ``badugi score``: the JSON Lines records as a typed table (needs pyarrow: the ``parquet``
+extra, which ``dask`` and ``db`` include).
 
-The records are made once, as JSON Lines text (``output``), and read into Arrow with an explicit schema, so a
-Parquet file holds exactly what the JSON Lines would: the same fields, in the same order, with types. ``players``
-is a list of structs; amounts stay the exact decimal strings the site writes (``"5.45"``, or ``"1500"`` for
-tournament chips), never floats; ``rank`` is a small integer. The schema is derived from ``record``'s fields.
+The records are made once, as JSON Lines text (``output``), read into Arrow with the schema of that text
+(``TEXT_SCHEMA``: amounts and times as the strings JSON Lines writes) and then typed (``typed``), so a Parquet file
+holds what the JSON Lines would: the same fields, in the same order, the same values, with types a pandas or SQL
+user adds up without converting. ``players`` is a list of structs; ``rank`` is a small integer; amounts are exact
+decimals of ``MONEY`` (``decimal128(38, 2)``: hundredths, as ``money`` counts them; ``"1500"`` tournament chips are
+``1500.00``), never floats; ``started`` is a timestamp (the site's clock, whose name ``time_zone`` keeps); ``stakes``
+is a struct of its two amounts, ``small`` and ``big`` (fixed limit's small and big bet, else the blinds: what the
+site writes as ``0.25/0.50``). The schemas are derived from ``record``'s fields.
 
 One process streams: ``Sink`` writes a row group as soon as enough runs are scored, so memory stays bounded.
 With Dask, each partition is a file of its own (``part_name``) in one folder; ``pyarrow.parquet.read_table`` and
@@ -19,12 +24,21 @@ from types import TracebackType
 from typing import Any, BinaryIO
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from badugi_fast.history.record import PlayerResult, Result, record_fields
 
-__all__ = ["ROW_GROUP_ROWS", "SCHEMA", "Sink", "part_name", "table_of"]
+__all__ = ["MONEY", "ROW_GROUP_ROWS", "SCHEMA", "STAKES", "TEXT_SCHEMA", "Sink", "part_name", "table_of", "typed"]
+
+#: Every amount: hundredths exactly (``money.SCALE``), up to ``money.MOST_DIGITS`` digits before the point and room
+#: for sums of them (38 digits, the most decimal128 holds).
+MONEY = pa.decimal128(38, 2)
+#: A hand's stakes: the two amounts a site writes as ``small/big``.
+STAKES = pa.struct([("small", MONEY), ("big", MONEY)])
+#: The amounts of a record, by field name: typed ``MONEY`` (the record's text fields in JSON Lines).
+_AMOUNTS = frozenset({"big_blind", "collected", "expected", "put_in", "net"})
 
 
 def _arrow_type(item: dataclasses.Field[Any], hint: object) -> pa.DataType:
@@ -47,13 +61,30 @@ def _struct(kind: type[Result] | type[PlayerResult]) -> pa.StructType:
     return pa.struct([(item.name, _arrow_type(item, hints[item.name])) for item in record_fields(kind)])
 
 
-#: The record of one hand, field for field as in JSON Lines (``record.Result``).
-SCHEMA = pa.schema(list(_struct(Result)))
+#: The record of one hand, field for field as in JSON Lines (``record.Result``): amounts and times as text.
+TEXT_SCHEMA = pa.schema(list(_struct(Result)))
+
+
+def _typed_type(item: pa.Field) -> pa.DataType:
+    """The type of a field of ``TEXT_SCHEMA`` in ``SCHEMA``."""
+    if item.name in _AMOUNTS:
+        return MONEY
+    if item.name == "started":
+        return pa.timestamp("ms")  # Parquet keeps no coarser unit
+    if item.name == "stakes":
+        return STAKES
+    if pa.types.is_list(item.type):
+        return pa.list_(pa.struct([pa.field(sub.name, _typed_type(sub)) for sub in item.type.value_type]))
+    return item.type
+
+
+#: The record of one hand as Parquet holds it: ``TEXT_SCHEMA`` with amounts, ``started`` and ``stakes`` typed.
+SCHEMA = pa.schema([pa.field(item.name, _typed_type(item)) for item in TEXT_SCHEMA])
 
 #: Rows per row group in a streamed file: a few runs of hands, a few megabytes in memory.
 ROW_GROUP_ROWS = 1 << 15
 
-_PARSE = pa_json.ParseOptions(explicit_schema=SCHEMA, unexpected_field_behavior="error")
+_PARSE = pa_json.ParseOptions(explicit_schema=TEXT_SCHEMA, unexpected_field_behavior="error")
 
 
 def table_of(lines: list[str]) -> pa.Table:
@@ -62,7 +93,25 @@ def table_of(lines: list[str]) -> pa.Table:
         return SCHEMA.empty_table()
     data = "".join(lines).encode("utf-8")
     options = pa_json.ReadOptions(use_threads=False, block_size=max(len(data), 1 << 20))
-    return pa_json.read_json(io.BytesIO(data), read_options=options, parse_options=_PARSE)
+    return typed(pa_json.read_json(io.BytesIO(data), read_options=options, parse_options=_PARSE))
+
+
+def typed(table: pa.Table) -> pa.Table:
+    """A table of ``TEXT_SCHEMA`` (records as JSON Lines write them) as a table of ``SCHEMA``: the amounts'
+    text read as exact decimals, ``started`` as a timestamp, ``stakes`` split into its two amounts. A value that
+    is not what the record writes is an ``ArrowInvalid`` error, never a guess.
+
+    >>> row = typed(TEXT_SCHEMA.empty_table()).schema.field("stakes")
+    >>> str(row.type)
+    'struct<small: decimal128(38, 2), big: decimal128(38, 2)>'
+    """
+    stakes = table["stakes"].combine_chunks()
+    halves = pc.split_pattern(stakes, "/")
+    if len(halves) and pc.any(pc.not_equal(pc.list_value_length(halves), 2)).as_py():
+        raise pa.ArrowInvalid("stakes are written small/big")
+    small, big = (pc.list_element(halves, at).cast(MONEY) if len(halves) else pa.array([], MONEY) for at in (0, 1))
+    pair = pa.StructArray.from_arrays([small, big], fields=list(STAKES), mask=stakes.is_null())
+    return table.set_column(table.schema.get_field_index("stakes"), "stakes", pair).cast(SCHEMA)
 
 
 def part_name(number: int) -> str:

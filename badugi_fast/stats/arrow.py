@@ -3,7 +3,9 @@ reader; the ``dask`` extra's pyarrow), summed column by column rather than recor
 ``badugi stats`` on saved records many times faster than scoring the histories again.
 
 Each sum is the one ``tally.Tally._add_hand`` makes of a record (the tests hold the two equal on the same
-records); only the way of adding differs.
+records); only the way of adding differs. Records are read typed (``history.parquet.SCHEMA``: amounts decimal,
+``started`` a timestamp, ``stakes`` a struct); Parquet files written before they were typed (amounts, ``started``
+and ``stakes`` as text) are read too.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -20,7 +23,8 @@ import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from badugi_fast.files import open_binary
-from badugi_fast.history.parquet import SCHEMA
+from badugi_fast.history.parquet import MONEY, TEXT_SCHEMA, typed
+from badugi_fast.money import amount_text, parse_amount
 from badugi_fast.stats.collect import parquet_files, parquet_source
 from badugi_fast.stats.definitions import COUNT_FACTS, COUNTS
 from badugi_fast.stats.groups import group_of, position_name
@@ -35,7 +39,7 @@ def tables_of(path: str) -> Iterator[pa.Table]:
         with open_binary(path) as stream:
             for block in _blocks(stream):
                 try:
-                    table = pa_json.read_json(io.BytesIO(block), read_options=_READ, parse_options=_PARSE)
+                    table = typed(pa_json.read_json(io.BytesIO(block), read_options=_READ, parse_options=_PARSE))
                 except pa.ArrowInvalid as error:
                     raise ValueError(f"{path}: not the records of badugi score ({error})") from None
                 yield table
@@ -51,7 +55,7 @@ def tables_of(path: str) -> Iterator[pa.Table]:
 #: JSON Lines are parsed this many bytes at a time (whole records), by pyarrow's threads.
 _BLOCK_BYTES = 1 << 25
 _READ = pa_json.ReadOptions(use_threads=True, block_size=1 << 22)
-_PARSE = pa_json.ParseOptions(explicit_schema=SCHEMA, unexpected_field_behavior="error")
+_PARSE = pa_json.ParseOptions(explicit_schema=TEXT_SCHEMA, unexpected_field_behavior="error")
 
 
 def _blocks(stream: BinaryIO) -> Iterator[bytes]:
@@ -197,11 +201,19 @@ def _chosen(table: pa.Table, filters: Filters) -> pa.Array:
         ("site", filters.sites),
         ("game", filters.games),
         ("limit", filters.limits),
-        ("stakes", filters.stakes),
     ):
         if chosen:
             mask = pc.and_(mask, pc.fill_null(pc.is_in(table[name], pa.array(sorted(chosen))), False))
-    day = pc.utf8_slice_codeunits(table["started"], 0, 10)
+    if filters.stakes:
+        mask = pc.and_(mask, _of_stakes(table["stakes"], filters.stakes))
+    if filters.since is None and filters.until is None:
+        return mask
+    started = table["started"]
+    day = (
+        pc.strftime(started, "%Y-%m-%d")
+        if pa.types.is_timestamp(started.type)
+        else pc.utf8_slice_codeunits(started, 0, 10)
+    )
     if filters.since is not None:
         mask = pc.and_(mask, pc.fill_null(pc.greater_equal(day, filters.since), False))
     if filters.until is not None:
@@ -209,9 +221,51 @@ def _chosen(table: pa.Table, filters: Filters) -> pa.Array:
     return mask
 
 
+def _of_stakes(stakes: pa.ChunkedArray, chosen: frozenset[str]) -> pa.Array:
+    """Which hands are of the stakes ``chosen``, written as records write them (``0.25/0.50``; ``20/40`` in chips):
+    by text in records written before ``stakes`` was typed, else by their two amounts. A choice a record would
+    not write (``0.25/0.5``, ``$1/$2``) chooses no hand, as with the records' text (``tally.Filters``); one
+    difference is left: ``20/40`` also chooses hands whose site wrote ``20.00/40.00``, the same amounts."""
+    if not pa.types.is_struct(stakes.type):
+        return pc.fill_null(pc.is_in(stakes, pa.array(sorted(chosen))), False)
+    mask = pa.array(np.zeros(len(stakes), dtype=bool))
+    for text in chosen:
+        amounts = _as_written(text)
+        if amounts is None:
+            continue
+        equal = pc.and_(
+            *(
+                pc.equal(pc.struct_field(stakes, name), pa.scalar(Decimal(hundredths).scaleb(-2), MONEY))
+                for name, hundredths in zip(("small", "big"), amounts, strict=True)
+            )
+        )
+        mask = pc.or_(mask, pc.fill_null(equal, False))
+    return mask
+
+
+def _as_written(text: str) -> tuple[int, int] | None:
+    """The two amounts of stakes written as a record writes them, in hundredths; None for other text.
+
+    >>> _as_written("0.25/0.50"), _as_written("20/40"), _as_written("0.25/0.5"), _as_written("1/2/3")
+    ((25, 50), (2000, 4000), None, None)
+    """
+    parts = text.split("/")
+    if len(parts) != 2:
+        return None
+    try:
+        amounts = [parse_amount(part) for part in parts]
+    except ValueError:
+        return None
+    if any(
+        part not in (amount_text(amount), amount_text(amount, 0)) for part, amount in zip(parts, amounts, strict=True)
+    ):
+        return None
+    return amounts[0], amounts[1]
+
+
 def _hundredths(amounts: pa.Array | pa.ChunkedArray) -> np.ndarray:
-    """Decimal strings (``"-1.25"``, ``"1500"``) as hundredths, in floats: exact, once rounded, for amounts of
-    up to 13 digits before the point (a float holds 15 significant digits); nothing is 0."""
+    """Amounts, exact decimals or decimal strings (``"-1.25"``, ``"1500"``), as hundredths, in floats: exact, once
+    rounded, for amounts of up to 13 digits before the point (a float holds 15 significant digits); nothing is 0."""
     values: np.ndarray = pc.cast(amounts, pa.float64()).fill_null(0.0).to_numpy(zero_copy_only=False)
     hundredths: np.ndarray = np.rint(values * 100)
     return hundredths

@@ -21,12 +21,13 @@ from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.read import results
 from badugi_fast.history.sources import is_url
 from badugi_fast.parallel import ordered_map
-from badugi_fast.stats.tally import Filters, Tally
+from badugi_fast.stats.tally import HAND_FIELDS, PLAYER_FIELDS, Filters, Tally
 
 __all__ = [
     "is_records",
     "parquet_files",
     "parquet_source",
+    "tally_database",
     "tally_histories",
     "tally_on_dask",
     "tally_records",
@@ -84,6 +85,17 @@ def tally_records(paths: Iterable[str], filters: Filters) -> Tally:
             tally.merge(arrow.tally_tables(arrow.tables_of(path), filters))
         else:
             tally.add_results(_records(path), filters, items=True)
+    return tally
+
+
+def tally_database(path: str, filters: Filters) -> Tally:
+    """The tally of the hands in the database of ``badugi import`` at ``path`` (the db extra): read back as the
+    records ``badugi score`` saves (``db.records``) and summed as saved records are (``stats.arrow``)."""
+    store = require("badugi_fast.db.store", "--db")
+    records = require("badugi_fast.db.records", "--db")
+    arrow = require("badugi_fast.stats.arrow", "--db")
+    with store.connect(path) as connection:
+        tally: Tally = arrow.tally_tables(records.tables_of(connection, (HAND_FIELDS, PLAYER_FIELDS)), filters)
     return tally
 
 
