@@ -75,7 +75,7 @@ def test_parquet_holds_the_json_lines_records(
         assert str(player.field(name).type) == "decimal128(38, 2)"  # exact, never a float
     assert str(table.schema.field("big_blind").type) == "decimal128(38, 2)"
     assert str(table.schema.field("started").type) == "timestamp[ms]"
-    assert str(table.schema.field("stakes").type) == "struct<small: decimal128(38, 2), big: decimal128(38, 2)>"
+    assert str(table.schema.field("stakes").type) == "string"  # a label, as the site writes it
     assert str(player.field("rank").type) == "int16"
     assert str(table.schema.field("index").type) == "int64"
     assert {record["players"][0]["collected"] for record in records if record["players"]} >= {"0", "0.00"}
@@ -145,7 +145,7 @@ def test_stats_read_typed_and_text_parquet_alike(
     for chosen in ([], ["--stakes", "0.25/0.50", "--since", "2000-01-01"], ["--stakes", "20/40"], ["--stakes", "x"]):
         outputs = []
         for name in ("out.jsonl", "out.parquet", "old.parquet"):
-            assert main(["stats", "--format", "jsonl", str(tmp_path / name), *chosen]) == 0
+            assert main(["stats", "--format", "jsonl", str(tmp_path / name), *chosen]) == (chosen == ["--stakes", "x"])
             outputs.append(capsys.readouterr().out)
         assert outputs[0] == outputs[1] == outputs[2]
         assert bool(outputs[0]) == (chosen != ["--stakes", "x"])

@@ -21,10 +21,6 @@ def typed_record(record: dict[str, Any]) -> dict[str, Any]:
     typed["big_blind"] = amount(record["big_blind"])
     started = record["started"]
     typed["started"] = None if started is None else datetime.datetime.strptime(started, "%Y-%m-%d %H:%M:%S")
-    stakes = record["stakes"]
-    typed["stakes"] = (
-        None if stakes is None else dict(zip(("small", "big"), map(amount, stakes.split("/")), strict=True))
-    )
     typed["players"] = [
         {
             name: amount(value) if name in ("collected", "expected", "put_in", "net") else value

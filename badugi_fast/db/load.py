@@ -232,14 +232,11 @@ def _places(text: str) -> int:
 
 def add_table(batch: Batch, table: pa.Table, places: list[int] | None = None) -> None:
     """Adds records (a table of ``history.parquet.SCHEMA``) to ``batch``, each with its key and its ``places``:
-    given (read from the records' text), else guessed from typed records: 0 where the big blind is whole and the
-    currency chips or none."""
+    given (read from the records' text), else as the record's stakes are written (``20/40``: 0, ``0.25/0.50``: 2;
+    2 for a hand without stakes)."""
     batch.tables.append(table)
     if places is None:
-        big_blind = table["big_blind"]
-        whole = pc.equal(pc.floor(big_blind.cast(pa.float64())), big_blind.cast(pa.float64()))
-        chips = pc.or_kleene(pc.is_null(table["currency"]), pc.equal(table["currency"], "chips"))
-        places = [0 if guess else 2 for guess in pc.and_kleene(whole, chips).fill_null(False).to_pylist()]
+        places = [0 if text and "." not in text else 2 for text in table["stakes"].to_pylist()]
     batch.places.extend(places)
     ids = table["hand_id"].to_pylist()
     batch.keys.extend(hand_id if hand_id else _digest(table, at) for at, hand_id in enumerate(ids))

@@ -3,7 +3,7 @@
 hands, in the order imported.
 
 The database keeps the records, not the hands' text: the hands that went wrong are listed without it (as the page
-lists those past ``MAX_TEXTS``). Amounts and stakes are written back as the record writes them, in the hand's
+lists those past ``MAX_TEXTS``). Amounts are written back as the record writes them, in the hand's
 ``places`` (``store``): ``20/40`` in whole chips, ``0.25/0.50`` in money.
 """
 
@@ -61,7 +61,7 @@ def _played(connection: duckdb.DuckDBPyConnection, filters: Filters, player: str
     rows = connection.execute(
         f"""
         SELECT h.site, h.game, h."limit", h.stakes, strftime(h.started, '%Y-%m-%d %H:%M:%S'), h.currency,
-               h.big_blind, p.name, p.net, h.places
+               h.big_blind, p.name, p.net
         FROM hands h JOIN players p USING (hand)
         WHERE h.status IN $counted AND p.position IS NOT NULL AND {chosen}
         QUALIFY row_number() OVER (PARTITION BY h.hand ORDER BY p.entry) = 1
@@ -69,9 +69,8 @@ def _played(connection: duckdb.DuckDBPyConnection, filters: Filters, player: str
         """,
         {"counted": sorted(COUNTED), **({"player": player} if player is not None else {})},
     ).fetchall()
-    for site, game, limit, stakes, started, currency, big_blind, name, net, places in rows:
-        written = None if stakes is None else f"{_text(stakes['small'], places)}/{_text(stakes['big'], places)}"
-        if filters.hand(site, game, limit, written, started):
+    for site, game, limit, stakes, started, currency, big_blind, name, net in rows:
+        if filters.hand(site, game, limit, stakes, started):
             result.played.append(
                 Played(
                     name,
@@ -79,7 +78,7 @@ def _played(connection: duckdb.DuckDBPyConnection, filters: Filters, player: str
                     int((net or 0) * 100),
                     int((big_blind or 0) * 100),
                     limit,
-                    written,
+                    stakes,
                     currency or "?",
                 )
             )

@@ -35,7 +35,7 @@ CREATE TABLE badugi_meta (name VARCHAR PRIMARY KEY, value VARCHAR);
 CREATE TABLE hands (
     hand BIGINT PRIMARY KEY, site VARCHAR NOT NULL, hand_key VARCHAR NOT NULL, hand_id VARCHAR, file VARCHAR,
     "index" BIGINT, game VARCHAR, "limit" VARCHAR, status VARCHAR, reason VARCHAR, started TIMESTAMP,
-    time_zone VARCHAR, currency VARCHAR, stakes STRUCT(small {_MONEY}, big {_MONEY}), big_blind {_MONEY},
+    time_zone VARCHAR, currency VARCHAR, stakes VARCHAR, big_blind {_MONEY},
     places TINYINT, UNIQUE (site, hand_key)
 );
 CREATE TABLE players (

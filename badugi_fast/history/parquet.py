@@ -24,19 +24,25 @@ from types import TracebackType
 from typing import Any, BinaryIO
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from badugi_fast.history.record import PlayerResult, Result, record_fields
 
-__all__ = ["MONEY", "ROW_GROUP_ROWS", "SCHEMA", "STAKES", "TEXT_SCHEMA", "Sink", "part_name", "table_of", "typed"]
+__all__ = [
+    "MONEY",
+    "ROW_GROUP_ROWS",
+    "SCHEMA",
+    "TEXT_SCHEMA",
+    "Sink",
+    "part_name",
+    "table_of",
+    "typed",
+]
 
 #: Every amount: hundredths exactly (``money.SCALE``), up to ``money.MOST_DIGITS`` digits before the point and room
 #: for sums of them (38 digits, the most decimal128 holds).
 MONEY = pa.decimal128(38, 2)
-#: A hand's stakes: the two amounts a site writes as ``small/big``.
-STAKES = pa.struct([("small", MONEY), ("big", MONEY)])
 #: The amounts of a record, by field name: typed ``MONEY`` (the record's text fields in JSON Lines).
 _AMOUNTS = frozenset({"big_blind", "collected", "expected", "put_in", "net"})
 
@@ -71,14 +77,14 @@ def _typed_type(item: pa.Field) -> pa.DataType:
         return MONEY
     if item.name == "started":
         return pa.timestamp("ms")  # Parquet keeps no coarser unit
-    if item.name == "stakes":
-        return STAKES
     if pa.types.is_list(item.type):
         return pa.list_(pa.struct([pa.field(sub.name, _typed_type(sub)) for sub in item.type.value_type]))
     return item.type
 
 
-#: The record of one hand as Parquet holds it: ``TEXT_SCHEMA`` with amounts, ``started`` and ``stakes`` typed.
+#: The record of one hand as Parquet holds it: ``TEXT_SCHEMA`` with amounts and ``started`` typed. ``stakes`` stays
+#: the text the record writes (``0.25/0.50``, ``20/40``): a label, whose spelling (decimals or whole chips) the
+#: amounts alone would not keep; its amounts to add up are ``big_blind`` and the players' money.
 SCHEMA = pa.schema([pa.field(item.name, _typed_type(item)) for item in TEXT_SCHEMA])
 
 #: Rows per row group in a streamed file: a few runs of hands, a few megabytes in memory.
@@ -98,20 +104,14 @@ def table_of(lines: list[str]) -> pa.Table:
 
 def typed(table: pa.Table) -> pa.Table:
     """A table of ``TEXT_SCHEMA`` (records as JSON Lines write them) as a table of ``SCHEMA``: the amounts'
-    text read as exact decimals, ``started`` as a timestamp, ``stakes`` split into its two amounts. A value that
-    is not what the record writes is an ``ArrowInvalid`` error, never a guess.
+    text read as exact decimals, ``started`` as a timestamp. A value that is not what the record writes is an
+    ``ArrowInvalid`` error, never a guess.
 
-    >>> row = typed(TEXT_SCHEMA.empty_table()).schema.field("stakes")
-    >>> str(row.type)
-    'struct<small: decimal128(38, 2), big: decimal128(38, 2)>'
+    >>> schema = typed(TEXT_SCHEMA.empty_table()).schema
+    >>> str(schema.field("big_blind").type), str(schema.field("started").type), str(schema.field("stakes").type)
+    ('decimal128(38, 2)', 'timestamp[ms]', 'string')
     """
-    stakes = table["stakes"].combine_chunks()
-    halves = pc.split_pattern(stakes, "/")
-    if len(halves) and pc.any(pc.not_equal(pc.list_value_length(halves), 2)).as_py():
-        raise pa.ArrowInvalid("stakes are written small/big")
-    small, big = (pc.list_element(halves, at).cast(MONEY) if len(halves) else pa.array([], MONEY) for at in (0, 1))
-    pair = pa.StructArray.from_arrays([small, big], fields=list(STAKES), mask=stakes.is_null())
-    return table.set_column(table.schema.get_field_index("stakes"), "stakes", pair).cast(SCHEMA)
+    return table.cast(SCHEMA)
 
 
 def part_name(number: int) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 from collections import Counter
 from collections.abc import Iterator
-from decimal import Decimal
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -23,8 +22,7 @@ import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from badugi_fast.files import open_binary
-from badugi_fast.history.parquet import MONEY, TEXT_SCHEMA, typed
-from badugi_fast.money import amount_text, parse_amount
+from badugi_fast.history.parquet import TEXT_SCHEMA, typed
 from badugi_fast.stats.collect import parquet_files, parquet_source
 from badugi_fast.stats.definitions import COUNT_FACTS, COUNTS
 from badugi_fast.stats.groups import group_of, position_name
@@ -86,6 +84,7 @@ def _tally(table: pa.Table, filters: Filters) -> Tally:
     tally.statuses.update(Counter(dict(zip(*_counts(table["status"]), strict=True))))
     tally.files.update(pc.unique(table["file"]).to_pylist())
     table = table.filter(pc.is_in(table["status"], pa.array(sorted(COUNTED))))
+    table = _written_text(table)
     kinds = table.select(["site", "game", "limit", "stakes"]).append_column(
         "day", pc.utf8_slice_codeunits(table["started"], 0, 10)
     )
@@ -155,6 +154,17 @@ def _tally(table: pa.Table, filters: Filters) -> Tally:
     return tally
 
 
+def _written_text(table: pa.Table) -> pa.Table:
+    """``table`` with ``started`` as the records' text writes it (``2010-09-05 10:32:15``), what the groups, the
+    filters and the values seen are made of: typed records' (``history.parquet.typed``) timestamps turned back into
+    that text, records written before they were typed kept as they are."""
+    started = table["started"]
+    if not pa.types.is_timestamp(started.type):
+        return table
+    text = pc.strftime(pc.cast(started, pa.timestamp("s")), "%Y-%m-%d %H:%M:%S")
+    return table.set_column(table.schema.get_field_index("started"), "started", text)
+
+
 _OPERATORS = {
     "=": np.equal,
     ">": np.greater,
@@ -205,62 +215,15 @@ def _chosen(table: pa.Table, filters: Filters) -> pa.Array:
         if chosen:
             mask = pc.and_(mask, pc.fill_null(pc.is_in(table[name], pa.array(sorted(chosen))), False))
     if filters.stakes:
-        mask = pc.and_(mask, _of_stakes(table["stakes"], filters.stakes))
+        mask = pc.and_(mask, pc.fill_null(pc.is_in(table["stakes"], pa.array(sorted(filters.stakes))), False))
     if filters.since is None and filters.until is None:
         return mask
-    started = table["started"]
-    day = (
-        pc.strftime(started, "%Y-%m-%d")
-        if pa.types.is_timestamp(started.type)
-        else pc.utf8_slice_codeunits(started, 0, 10)
-    )
+    day = pc.utf8_slice_codeunits(table["started"], 0, 10)
     if filters.since is not None:
         mask = pc.and_(mask, pc.fill_null(pc.greater_equal(day, filters.since), False))
     if filters.until is not None:
         mask = pc.and_(mask, pc.fill_null(pc.less_equal(day, filters.until), False))
     return mask
-
-
-def _of_stakes(stakes: pa.ChunkedArray, chosen: frozenset[str]) -> pa.Array:
-    """Which hands are of the stakes ``chosen``, written as records write them (``0.25/0.50``; ``20/40`` in chips):
-    by text in records written before ``stakes`` was typed, else by their two amounts. A choice a record would
-    not write (``0.25/0.5``, ``$1/$2``) chooses no hand, as with the records' text (``tally.Filters``); one
-    difference is left: ``20/40`` also chooses hands whose site wrote ``20.00/40.00``, the same amounts."""
-    if not pa.types.is_struct(stakes.type):
-        return pc.fill_null(pc.is_in(stakes, pa.array(sorted(chosen))), False)
-    mask = pa.array(np.zeros(len(stakes), dtype=bool))
-    for text in chosen:
-        amounts = _as_written(text)
-        if amounts is None:
-            continue
-        equal = pc.and_(
-            *(
-                pc.equal(pc.struct_field(stakes, name), pa.scalar(Decimal(hundredths).scaleb(-2), MONEY))
-                for name, hundredths in zip(("small", "big"), amounts, strict=True)
-            )
-        )
-        mask = pc.or_(mask, pc.fill_null(equal, False))
-    return mask
-
-
-def _as_written(text: str) -> tuple[int, int] | None:
-    """The two amounts of stakes written as a record writes them, in hundredths; None for other text.
-
-    >>> _as_written("0.25/0.50"), _as_written("20/40"), _as_written("0.25/0.5"), _as_written("1/2/3")
-    ((25, 50), (2000, 4000), None, None)
-    """
-    parts = text.split("/")
-    if len(parts) != 2:
-        return None
-    try:
-        amounts = [parse_amount(part) for part in parts]
-    except ValueError:
-        return None
-    if any(
-        part not in (amount_text(amount), amount_text(amount, 0)) for part, amount in zip(parts, amounts, strict=True)
-    ):
-        return None
-    return amounts[0], amounts[1]
 
 
 def _hundredths(amounts: pa.Array | pa.ChunkedArray) -> np.ndarray:
