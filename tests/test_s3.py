@@ -47,6 +47,8 @@ boto3 = _needed("boto3")
 pq = _needed("pyarrow.parquet")
 distributed = _needed("distributed")
 
+from typed_records import typed_record  # noqa: E402  # the test extra's pyarrow, checked above
+
 BUCKET = "histories"
 
 
@@ -214,7 +216,7 @@ def test_parquet_written_to_the_bucket_reads_back_as_the_json_lines(
 ) -> None:
     filesystem = s3fs.S3FileSystem()
     status, records, summary = score(capsys, f"{bucket}/folder")
-    expected = _records(records)
+    expected = [typed_record(record) for record in _records(records)]
     assert score(capsys, f"{bucket}/folder", "--format", "parquet", "-o", f"{bucket}/out/records.parquet") == (
         status,
         "",
@@ -230,7 +232,9 @@ def test_parquet_written_to_the_bucket_reads_back_as_the_json_lines(
     small = f"{bucket}/folder/pokerstars-cash.txt"
     _, fewer, _ = score(capsys, small)
     assert score(capsys, small, *options)[0] == 0
-    assert pq.read_table(f"{BUCKET}/out/parts", filesystem=filesystem).to_pylist() == _records(fewer)
+    assert pq.read_table(f"{BUCKET}/out/parts", filesystem=filesystem).to_pylist() == [
+        typed_record(record) for record in _records(fewer)
+    ]
     assert len(filesystem.ls(f"{BUCKET}/out/parts")) < many
     assert not [name for name in filesystem.ls(f"{BUCKET}/out") if ".partial" in name]
     # a folder holding other files is refused, and they stay
