@@ -13,6 +13,7 @@ hand they have.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -53,7 +54,29 @@ if C_READER:
         PLAYER_FIELDS,
     )
 
-    _PLAYER_SIZE = len(PLAYER_FIELDS)  # the entries are unpacked below in the order of PLAYER_FIELDS
+    _PLAYER_SIZE = len(PLAYER_FIELDS)
+    #: A player entry's values that ``_c_result`` reads, picked by name (record_layout.py puts them where it will).
+    _ENTRY = operator.itemgetter(
+        *map(
+            PLAYER_FIELDS.index,
+            (
+                "name_start",
+                "name_end",
+                "cards",
+                "rank",
+                "words_start",
+                "words_end",
+                "collected",
+                "expected",
+                "put_in",
+                "position",
+                "facts",
+                "counts",
+                "draws",
+                "hero",
+            ),
+        )
+    )
     _LIMIT_CODE = dict(zip(LIMITS, LIMIT_CODES, strict=True))
 
 
@@ -234,9 +257,9 @@ def _c_result(
     showdown = bool(flags & HH_SHOWDOWN)
     entries = record.players
     for at in range(0, len(entries), _PLAYER_SIZE):
-        name_start, name_end, cards, rank, words_start, words_end, collected, expected, *facts = entries[
-            at : at + _PLAYER_SIZE
-        ]
+        name_start, name_end, cards, rank, words_start, words_end, collected, expected, *facts = _ENTRY(
+            entries[at : at + _PLAYER_SIZE]
+        )
         words = data[words_start:words_end].decode() if words_start >= 0 else None
         if rank and words is not None and not agrees(words, rank):
             return None  # the site describes the hand otherwise: Python lists the mismatch
@@ -260,7 +283,7 @@ _stakes = functools.lru_cache(maxsize=1024)(stakes_in)
 
 @functools.lru_cache(maxsize=65536)
 def _facts(position: int, flags: int, counts: int, draws: int) -> Facts:
-    """The facts of a C player entry (csrc/stars.h: BADUGI_HH_POSITION ... BADUGI_HH_DRAWS); cached, as the same
+    """The facts of a C player entry (record_layout.py: position, facts, counts, draws); cached, as the same
     few come again and again (read only: ``player_entry`` copies them into the entry)."""
     return Facts(
         position if position >= 0 else None,
