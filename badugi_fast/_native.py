@@ -107,7 +107,7 @@ def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
 #: Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown.
 HH_FALLBACK: int = lib.BADUGI_HH_FALLBACK
 HH_VERIFIED: int = lib.BADUGI_HH_VERIFIED
-#: Record flags: the hand reached a showdown; a pot was split (paid in hundredths, wrong for whole-chip games); its
+#: Record flags: the hand reached a showdown; a pot was split (in money: C leaves a split in whole chips to Python); its
 #: amounts are money, with two places (PHH records only: csrc/phh.h).
 HH_SHOWDOWN: int = lib.BADUGI_HH_SHOWDOWN
 HH_SPLIT: int = lib.BADUGI_HH_SPLIT

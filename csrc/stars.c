@@ -817,6 +817,19 @@ static int header(span line, span *id, span *game, hand_state *h)
     return 0;
 }
 
+/* Whether the amounts of a hand whose game words are `game` may be whole chips: pokerstars/reader.game_of's places
+ * 0, a tournament or no currency sign. Any "Tournament #" counts (game_of's pattern is narrower): a hand this calls
+ * whole chips that game_of does not is only read by Python when its pot is split. */
+static int whole_chips(span game)
+{
+    if (find(game, "Tournament #") >= 0)
+        return 1;
+    for (size_t at = 0; at < game.n; at++)
+        if (currency_sign(sub(game, at)))
+            return 0;
+    return 1;
+}
+
 /* Whether s names Badugi in any case: looser than common.game_info's word match, so history.read asks
  * pokerstars/reader.game_of, the Python original, of every hand this code answers for. */
 static int mentions_badugi(span s)
@@ -846,6 +859,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     span id = {text, 0}, game = {text, 0};
     if (!header(first, &id, &game, &h) || !mentions_badugi(game))
         h.bad = 1; /* not a header Python reads, or not Badugi: Python says so */
+    h.whole_chips = whole_chips(game);
     record[BADUGI_HH_FIRST_LINE] = (int64_t)*line_number;
     size_t at = offset; /* the start of the current line, which is line number *line_number */
     for (span line = first;;) {

@@ -356,8 +356,8 @@ void badugi_hh_verdict(const hand_state *h, const char *text, int64_t *record)
         return; /* Python's replay says where the hand leaves the rules, or this code could not tell */
     int64_t expected[BADUGI_HH_MAX_PLAYERS];
     int has_expected[BADUGI_HH_MAX_PLAYERS], ranks[BADUGI_HH_MAX_PLAYERS], split = 0;
-    if (!pay(h, facts, order, expected, has_expected, ranks, &split))
-        return;
+    if (!pay(h, facts, order, expected, has_expected, ranks, &split) || (split && h->whole_chips))
+        return; /* a split in whole chips: Python pays it (pots.award_pots), and this code does not answer at all */
     record[BADUGI_HH_STATUS] = h->showdown ? BADUGI_HH_VERIFIED : BADUGI_HH_NO_SHOWDOWN;
     record[BADUGI_HH_FLAGS] = (h->showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0);
     write_players(h, facts, order, expected, has_expected, ranks, text, record);

@@ -70,6 +70,19 @@ def read_by_python(text: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return ids
 
 
+def refused_by_c(text: str) -> list[str]:
+    """The hand ids of the hands of ``text`` whose C record says "not mine" (``HH_FALLBACK``): with ``read_by_python``,
+    the hands are decided once, by C, when the two are the same (Python refuses no hand C vouched for)."""
+    from badugi_fast import _native
+
+    data = text.encode("utf-8", "surrogatepass")
+    return [
+        data[record.id_start : record.id_end].decode()
+        for record in _native.stars_scan(data)
+        if record.status == _native.HH_FALLBACK
+    ]
+
+
 def stars_texts(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
@@ -87,6 +100,7 @@ def assert_folder_agrees(folder: Path, monkeypatch: pytest.MonkeyPatch, least_ha
         fast = fast_records(text)
         assert fast == python_records(text), name
         by_python = set(read_by_python(text, monkeypatch))
+        assert by_python == set(refused_by_c(text)), name
         clean = [record for record in fast if record["status"] in ("verified", "no_showdown")]
         assert clean, name
         assert [r["hand_id"] for r in clean if r["hand_id"] in by_python] == [], name
@@ -121,6 +135,7 @@ def test_simulated_hands_agree(limit: str, players: int, currency: str | None, m
     assert fast == python_records(text, first_index=7, first_line=100)
     by_python = read_by_python(text, monkeypatch)
     assert by_python == [str(hand.hand_id) for hand in played if whole_chip_split(hand, currency)]
+    assert by_python == refused_by_c(text)  # C says "not mine" itself: Python refuses no hand C answered
 
 
 #: The kinds of hand the C code claims (``kinds_of``).
@@ -183,6 +198,7 @@ def test_c_answers_every_kind_of_hand_it_claims(monkeypatch: pytest.MonkeyPatch)
     assert fast == python_records(text)
     assert {record["status"] for record in fast} == {"verified", "no_showdown"}
     by_python = set(read_by_python(text, monkeypatch))
+    assert by_python == set(refused_by_c(text))
     seen = {kind: 0 for kind in KINDS}
     for played, written, currency in corpus:
         if whole_chip_split(played, currency):

@@ -48,7 +48,6 @@ if C_READER:
         HH_FALLBACK,
         HH_MONEY,
         HH_SHOWDOWN,
-        HH_SPLIT,
         HH_VERIFIED,
         LIMIT_CODES,
         PLAYER_FIELDS,
@@ -246,7 +245,7 @@ def _c_result(
     if status == HH_FALLBACK:
         return None
     game, is_badugi, limit, tournament, places = game_of(data[record.game_start : record.game_end].decode(), flags)
-    if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
+    if not is_badugi:
         return None
     if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
         return None
