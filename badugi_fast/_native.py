@@ -142,6 +142,13 @@ class StarsHand(NamedTuple):
     game_start: int
     game_end: int
     limit: int  # a value of LIMIT_CODES
+    stakes_low: int
+    stakes_high: int
+    currency_start: int
+    currency_end: int
+    started: int
+    zone_start: int
+    zone_end: int
     players: list[int]  # the player entries back to back, PLAYER_FIELDS values each; none in a FALLBACK record
 
 

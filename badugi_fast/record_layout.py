@@ -26,6 +26,13 @@ HAND: tuple[tuple[str, str], ...] = (
     ("game_start", "the header's words before ' - ' (PHH: the variant code)"),
     ("game_end", "the end of the game words"),
     ("limit", "the betting structure the rules held the hand to (rules.h BADUGI_LIMIT_*)"),
+    ("stakes_low", "PokerStars: the header's stakes (common.stakes_in), in hundredths; PHH: 0"),
+    ("stakes_high", "PokerStars: the second amount of the stakes, in hundredths; PHH: 0"),
+    ("currency_start", "PokerStars: the currency code after the stakes ('USD'), -1 without one"),
+    ("currency_end", "the end of the currency code, -1 without one"),
+    ("started", "PokerStars: the date and time (common.when) as the digits YYYYMMDDhhmmss, -1 without one"),
+    ("zone_start", "PokerStars: the time zone after the time ('ET'), -1 without one"),
+    ("zone_end", "the end of the time zone, -1 without one"),
     ("players", "P, the number of player entries that follow (none in a FALLBACK record)"),
 )
 

@@ -402,5 +402,9 @@ void badugi_hh_record(int64_t *record, const char *text, size_t length, size_t o
     record[BADUGI_HH_GAME_START] = game.p - text;
     record[BADUGI_HH_GAME_END] = record[BADUGI_HH_GAME_START] + (int64_t)game.n;
     record[BADUGI_HH_LIMIT] = limit;
+    record[BADUGI_HH_STAKES_LOW] = record[BADUGI_HH_STAKES_HIGH] = 0; /* csrc/stars.c: header_record() sets these */
+    record[BADUGI_HH_CURRENCY_START] = record[BADUGI_HH_CURRENCY_END] = -1;
+    record[BADUGI_HH_STARTED] = -1;
+    record[BADUGI_HH_ZONE_START] = record[BADUGI_HH_ZONE_END] = -1;
     record[BADUGI_HH_PLAYERS] = 0;
 }

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from badugi_fast._backend import HistoryFastPaths, history_fast_paths
 from badugi_fast.cards import card_str
-from badugi_fast.formats.common import ParseError, hand_id_of, stakes_in, when
+from badugi_fast.formats.common import ParseError, hand_id_of
 from badugi_fast.formats.format import Format
 from badugi_fast.formats.model import Action, Draw, Facts, Hand, Sight
 from badugi_fast.formats.phh import reader as phh
@@ -213,16 +213,24 @@ def _phh_game(variant: str, flags: int) -> tuple[str, bool, str | None, bool, in
     return game, is_badugi, limit, False, 2 if flags & HH_MONEY else 0
 
 
-def _stars_table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields | None:
-    """The table of a PokerStars hand, from its header line (as pokerstars.reader.parse_hand reads it); None when
-    its stakes are not written there (the largest live blind stands in: Python reads the hand)."""
-    header = data[record.game_start : data.find(b"\n", record.game_start, record.end_byte) % (record.end_byte + 1)]
-    stakes_text, _, date_text = header.decode().rpartition(" - ")
-    stakes = _stakes(stakes_text)
-    if stakes is None:
+def _stars_table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields:
+    """The table of a PokerStars hand from its record: the stakes, currency, date and time zone csrc/stars.c read
+    from the header (header_record(), as pokerstars.reader.parse_hand reads them; C leaves a hand without stakes or
+    with a date written otherwise to Python)."""
+    currency = data[record.currency_start : record.currency_end].decode() if record.currency_start >= 0 else None
+    zone = data[record.zone_start : record.zone_end].decode() if record.zone_start >= 0 else None
+    stakes = (record.stakes_low, record.stakes_high)
+    started = _started(record.started)
+    return table_of(started, zone, currency if places else None, tournament, places, limit, stakes, 0)
+
+
+@functools.lru_cache(maxsize=65536)
+def _started(digits: int) -> str | None:
+    """A record's ``started`` (YYYYMMDDhhmmss, -1 for none) as ``table_of`` writes a date (``isoformat(" ")``)."""
+    if digits < 0:
         return None
-    started, zone = when(date_text)
-    return table_of(started, zone, stakes[2] if places else None, tournament, places, limit, stakes[0], 0)
+    text = f"{digits:014d}"
+    return f"{text[:4]}-{text[4:6]}-{text[6:8]} {text[8:10]}:{text[10:12]}:{text[12:]}"
 
 
 def _phh_table(lines: list[str], starts: list[int], number: int, *_: object) -> TableFields:
@@ -238,7 +246,7 @@ def _c_result(
     index: int,
     site: str,
     game_of: GameOf,
-    table_of_hand: Callable[[bool, int, str], TableFields | None],
+    table_of_hand: Callable[[bool, int, str], TableFields],
 ) -> Result | None:
     """The result of the hand of C record ``record`` of site ``site``, or None when Python must read the hand."""
     status, flags = record.status, record.flags
@@ -250,8 +258,6 @@ def _c_result(
     if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
         return None
     table = table_of_hand(tournament, places, limit)
-    if table is None:
-        return None
     players: list[PlayerResult] = []
     showdown = bool(flags & HH_SHOWDOWN)
     entries = record.players
@@ -274,10 +280,6 @@ def _c_result(
     status_name = "verified" if status == HH_VERIFIED else "no_showdown"
     hand_id = data[record.id_start : record.id_end].decode()
     return Result(source, index, hand_id, site, game, limit, status_name, None, players, *table, showdown=showdown)
-
-
-#: The stakes of a header's text before its date (``common.stakes_in``): the same few in every hand of a file.
-_stakes = functools.lru_cache(maxsize=1024)(stakes_in)
 
 
 @functools.lru_cache(maxsize=65536)
