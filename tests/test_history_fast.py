@@ -412,3 +412,47 @@ def test_damaged_hands_agree(text: str) -> None:
     # header: with every header deleted, the file is one "unknown" record (test_history_fuzz), not a run
     assume(any(header_site(line) is reader.FORMAT for line in text.split("\n")))
     assert fast_records(text) == python_records(text)
+
+
+#: Headers' stakes and dates written otherwise: C reads some into its record and leaves the rest to Python, and the
+#: records are Python's either way (``common.when``, ``common.stakes_in``).
+HEADER_TAILS = (
+    "Badugi Limit ($0.10/$0.20 USD) - 2020/01/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20) - 2020/1/2 13:04:05",
+    "Badugi Limit ($0.10/$0.20 USDX) - 2020-01-02 03:04:059 CET [2020/01/01 21:04:05 ET]",
+    "Badugi Limit ($0.10/$0.20 usd) - 2020/02/29 23:59:59 ET",
+    "Badugi Limit ($0.10/$0.20 EUR) - 2019/02/29 23:59:59 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 2020/13/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 12020/01/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 2020/01/02 3:4:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - Jan 2 2020, 2020/01/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 2020/01/02 24:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 0000/01/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) 2020/01/02 3:04:05 ET",
+    "Badugi Limit - 2020/01/02 3:04:05 ET",
+    "Badugi Limit (10/20) - 2020/01/02 3:04:05 ET",
+)
+
+
+@pytest.mark.parametrize("tail", HEADER_TAILS)
+def test_header_tables_read_the_same(tail: str) -> None:
+    text = f"PokerStars Hand #4242: {tail}\n" + "\n".join(ONE_HAND_BODY) + "\n"
+    assert fast_records(text) == python_records(text)
+
+
+ONE_HAND_BODY = (
+    "Table 'Alpha' 3-max Seat #1 is the button",
+    "Seat 1: Ann ($5 in chips)",
+    "Seat 2: Bob ($5 in chips)",
+    "Ann: posts small blind $0.10",
+    "Bob: posts big blind $0.20",
+    "*** DEALING HANDS ***",
+    "Dealt to Bob [2c 3d 4h 5s]",
+    "Ann: folds",
+    "Uncalled bet ($0.10) returned to Bob",
+    "Bob collected $0.20 from pot",
+    "*** SUMMARY ***",
+    "Total pot $0.20 | Rake $0",
+    "Seat 1: Ann (button) (small blind) folded before the Draw",
+    "Seat 2: Bob (big blind) collected ($0.20)",
+)
