@@ -456,3 +456,30 @@ ONE_HAND_BODY = (
     "Seat 1: Ann (button) (small blind) folded before the Draw",
     "Seat 2: Bob (big blind) collected ($0.20)",
 )
+
+
+#: The site's words for Alice's 6-5-3-2 badugi in the sample's first hand: C answers the hand when they name her
+#: hand as ``score.site_values`` reads them, and leaves it to Python (a mismatch, or words C does not read) else.
+DESCRIPTIONS = (
+    ("Badugi: 6,5,3,2", True),
+    ("BADUGIS 2-3-5-6", True),
+    ("an 4-Card: 6 5 3 2 cards", True),
+    ("Badugi: 6,5,3,A", False),
+    ("Badugi: 6,5,3", False),
+    ("Badugi: 6,5,3,10", False),
+    ("Badugix: 6,5,3,2", False),
+    ("Three: 6,5,3", False),
+    ("Badugi: 6,5,3,2,2", False),
+    ("Badugi: 6,5,3,\u0662", False),
+)
+
+
+@pytest.mark.parametrize(("words", "named"), DESCRIPTIONS)
+def test_the_sites_words_for_a_hand_are_checked_by_c(words: str, named: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    sample = one_hand(decode((SAMPLES / "pokerstars-cash.txt").read_bytes()), "71000000001")
+    text = sample.replace("(Badugi: 6,5,3,2)", f"({words})").replace("with a Badugi: 6,5,3,2", f"with {words}")
+    assert text.count(words) == 2
+    fast = fast_records(text)
+    assert fast == python_records(text)
+    assert (fast[0]["status"] == "verified") == named
+    assert (read_by_python(text, monkeypatch) == []) == named

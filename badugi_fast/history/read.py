@@ -27,7 +27,7 @@ from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
-from badugi_fast.history.score import agrees, hand_table, player_entry, score, table_of
+from badugi_fast.history.score import hand_table, player_entry, score, table_of
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
 
@@ -265,9 +265,7 @@ def _c_result(
         name_start, name_end, cards, rank, words_start, words_end, collected, expected, *facts = _ENTRY(
             entries[at : at + _PLAYER_SIZE]
         )
-        words = data[words_start:words_end].decode() if words_start >= 0 else None
-        if rank and words is not None and not agrees(words, rank):
-            return None  # the site describes the hand otherwise: Python lists the mismatch
+        words = data[words_start:words_end].decode() if words_start >= 0 else None  # C checked it (verdict.c: agrees())
         name = data[name_start:name_end].decode()
         cards_text = _cards_text(cards) if cards >= 0 else None
         put_in, position, marks, counts, draws, hero = facts
