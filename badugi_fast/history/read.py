@@ -7,7 +7,10 @@ hand the site paid exactly as we would (``verified`` or ``no_showdown``). Every 
 Badugi, a wording or a character the C code does not model, a split pot in whole tournament chips) is read by the
 site parser and scored by ``score``, which are the definition; so is every hand of the other sites, and every hand
 when the C extension is not in use. A hand's record is the same either way: the tests compare both paths on every
-hand they have.
+hand they have. C decides which hands are its own (a FALLBACK record says "not mine"): for a PokerStars hand it
+answers, the record holds the header's table too, and only the game words are read here (``game_of``, cached), which
+can still refuse a hand whose words are not Badugi or name another betting structure than C's (no hand of the tests
+does).
 """
 
 from __future__ import annotations
@@ -248,7 +251,8 @@ def _c_result(
     game_of: GameOf,
     table_of_hand: Callable[[bool, int, str], TableFields],
 ) -> Result | None:
-    """The result of the hand of C record ``record`` of site ``site``, or None when Python must read the hand."""
+    """The result of the hand of C record ``record`` of site ``site``, or None when Python must read the hand: a
+    FALLBACK record, or (never in the tests) game words that ``game_of`` does not read as C did."""
     status, flags = record.status, record.flags
     if status == HH_FALLBACK:
         return None

@@ -362,7 +362,8 @@ _money = functools.lru_cache(maxsize=65536)(amount_text)
 
 @functools.lru_cache(maxsize=65536)
 def agrees(words: str, rank: int) -> bool:
-    """Whether the site's description ``words`` names the ranks of hand rank ``rank``."""
+    """Whether the site's description ``words`` names the ranks of hand rank ``rank``. Mirrored in csrc/verdict.c:
+    agrees(), which leaves a hand whose words do not agree (or that it does not read) to Python."""
     return site_values(words) == rank_values(rank)
 
 
