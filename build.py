@@ -7,12 +7,15 @@ Outputs (build products, never tracked):
 - ``badugi_fast/_table.bin``: the rank of every hand (uint16, little-endian, in perfect-hash index order), then the
   mask of its usable cards (uint8, bit i = i-th lowest card code). The pure-Python backend reads it.
 - ``build/generated/badugi_table.inc``: the same table and the binomial tables as C arrays for csrc/badugi.c.
+- ``build/generated/badugi_record.h``: the positions of a C reader's hand record (csrc/stars.h includes it), from
+  ``badugi_fast/record_layout.py``, which also gives cffi's declaration of them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import sys
 import time
 import types
@@ -36,6 +39,16 @@ def load_rules() -> tuple[types.ModuleType, types.ModuleType]:
         package.__path__ = [str(PACKAGE)]
         sys.modules["badugi_fast"] = package
     return importlib.import_module("badugi_fast.reference.hands"), importlib.import_module("badugi_fast.perfect_hash")
+
+
+def load_layout() -> types.ModuleType:
+    """badugi_fast/record_layout.py (the record layout, plain data), loaded by path on its own."""
+    spec = importlib.util.spec_from_file_location("badugi_record_layout", PACKAGE / "record_layout.py")
+    if spec is None or spec.loader is None:
+        raise ImportError("cannot load badugi_fast/record_layout.py")
+    layout = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(layout)
+    return layout
 
 
 def make_table() -> bytes:
@@ -76,7 +89,7 @@ def sha256(table: bytes) -> str:
 
 
 def write_generated(package_dir: Path = PACKAGE) -> str:
-    """Build the table and write both generated files; returns the table's SHA-256 (also printed)."""
+    """Build the table and write the generated files; returns the table's SHA-256 (also printed)."""
     started = time.perf_counter()
     table = make_table()
     digest = sha256(table)
@@ -88,6 +101,7 @@ def write_generated(package_dir: Path = PACKAGE) -> str:
         stale.unlink()
     GENERATED.mkdir(parents=True, exist_ok=True)
     (GENERATED / "badugi_table.inc").write_text(c_include(table))
+    (GENERATED / "badugi_record.h").write_text(load_layout().c_header())
     seconds = time.perf_counter() - started
     print(f"badugi-fast: built the rank table of 270,725 hands in {seconds:.1f} s; SHA-256 {digest}", flush=True)
     return digest
@@ -100,7 +114,7 @@ def _c_numbers(values: Iterable[int]) -> str:
 
 
 ffibuilder = FFI()
-ffibuilder.cdef((ROOT / "csrc" / "badugi_cdef.h").read_text())
+ffibuilder.cdef((ROOT / "csrc" / "badugi_cdef.h").read_text() + load_layout().c_declarations())
 ffibuilder.set_source(
     "badugi_fast._badugi",
     "".join(f'#include "{header}"\n' for header in ("badugi.h", "stars.h", "rules.h", "sites.h", "phh.h", "odds.h")),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from badugi_fast import record_layout as layout
 from badugi_fast._badugi import ffi, lib
 
 #: A writable or readable C-contiguous buffer (a numpy array in practice; numpy is not imported here, to keep
@@ -106,37 +107,17 @@ def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
 #: Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown.
 HH_FALLBACK: int = lib.BADUGI_HH_FALLBACK
 HH_VERIFIED: int = lib.BADUGI_HH_VERIFIED
-#: Record flags: the hand reached a showdown; a pot was split (paid in hundredths, wrong for whole-chip games); its
+#: Record flags: the hand reached a showdown; a pot was split (in money: C leaves a split in whole chips to Python); its
 #: amounts are money, with two places (PHH records only: csrc/phh.h).
 HH_SHOWDOWN: int = lib.BADUGI_HH_SHOWDOWN
 HH_SPLIT: int = lib.BADUGI_HH_SPLIT
 HH_MONEY: int = lib.BADUGI_HH_MONEY
 
 
-#: The values of a player entry of a hand record (csrc/stars.h), in this order: byte offsets into the text of the
-#: name and of the site's description of the hand (-1, -1 without one), the cards (-1 when unknown, else the count in
-#: bits 0-2 and card code k in bits 3 + 6k), the rank number (0 without four cards), what the site paid and what
-#: our scoring pays (hundredths); then the replay's facts (csrc/rules.h, for the statistics): what the player put in
-#: less the uncalled bets, their position (-1: not dealt in), their FACT_* flags, their bets, raises and calls packed
-#: 16 bits each, the cards of each draw + 1 packed 4 bits each (0: no draw), and 1 for the hero.
-#: ``StarsHand.players`` holds the entries back to back, and their reader (history/read.py) unpacks each in this
-#: order: an object per player cost more than reading the hand.
-PLAYER_FIELDS = (
-    "name_start",
-    "name_end",
-    "cards",
-    "rank",
-    "words_start",
-    "words_end",
-    "collected",
-    "expected",
-    "put_in",
-    "position",
-    "facts",
-    "counts",
-    "draws",
-    "hero",
-)
+#: The values of a player entry of a hand record, in order (``record_layout``, the one definition of the layout,
+#: says what each holds). ``StarsHand.players`` holds the entries back to back, and their reader (history/read.py)
+#: picks each value by its name's position here: an object per player cost more than reading the hand.
+PLAYER_FIELDS = layout.PLAYER_FIELDS
 #: The flags of a player entry's ``facts`` (csrc/rules.h BADUGI_FACT_*; history/facts.Facts is the definition).
 FACT_VPIP: int = lib.BADUGI_FACT_VPIP
 FACT_PFR: int = lib.BADUGI_FACT_PFR
@@ -146,32 +127,42 @@ FACT_FOLDED: int = lib.BADUGI_FACT_FOLDED
 
 
 class StarsHand(NamedTuple):
-    """A hand record (csrc/stars.h; csrc/phh.c writes the same): lines count from the start of the text (0-based),
-    offsets are bytes."""
+    """A hand record of csrc/stars.c or csrc/phh.c: the hand's values of ``record_layout`` (which says what each
+    holds) by name, its player entries back to back in ``players``. Typed here for mypy; checked against the layout
+    at import (``_check_layout``)."""
 
     status: int  # HH_FALLBACK, HH_VERIFIED, or else the site paid a hand without a showdown as we would
-    flags: int  # HH_SHOWDOWN | HH_SPLIT
-    first_line: int  # the header's line
-    end_line: int  # the line after the hand's last line
-    first_byte: int  # the hand's text, without the newline that ends it
+    flags: int  # HH_SHOWDOWN | HH_SPLIT | HH_MONEY
+    first_line: int
+    end_line: int
+    first_byte: int
     end_byte: int
-    id_start: int  # the hand number
+    id_start: int
     id_end: int
-    game_start: int  # the header's words before " - "
+    game_start: int
     game_end: int
-    limit: int  # the betting structure the rules held the hand to: a value of LIMIT_CODES
+    limit: int  # a value of LIMIT_CODES
+    stakes_low: int
+    stakes_high: int
+    currency_start: int
+    currency_end: int
+    started: int
+    zone_start: int
+    zone_end: int
     players: list[int]  # the player entries back to back, PLAYER_FIELDS values each; none in a FALLBACK record
 
 
 def _check_layout() -> None:
-    """The NamedTuples above are the record layout of csrc/stars.h, field for field (cffi reads the positions from
-    the header at build time): a change on one side that the other does not follow fails at import."""
-    expected = [(name, position) for position, name in enumerate(StarsHand._fields)]
-    expected += [(name, position) for position, name in enumerate(PLAYER_FIELDS)]
-    expected += [("hand_fields", len(StarsHand._fields)), ("player_fields", len(PLAYER_FIELDS))]
+    """``StarsHand`` is ``record_layout``'s hand, field for field, and the compiled module was built from the
+    same table (build.py generates its C positions from it): a layout changed without a rebuild fails at import."""
+    if StarsHand._fields != layout.HAND_FIELDS:
+        raise ImportError("badugi_fast/_native.StarsHand and record_layout.py disagree on the hand's fields")
+    expected = [(name, position) for position, name in enumerate(layout.HAND_FIELDS)]
+    expected += [(name, position) for position, name in enumerate(layout.PLAYER_FIELDS)]
+    expected += [("hand_fields", len(layout.HAND_FIELDS)), ("player_fields", len(layout.PLAYER_FIELDS))]
     for name, position in expected:
         if getattr(lib, f"BADUGI_HH_{name.upper()}") != position:
-            raise ImportError(f"csrc/stars.h and badugi_fast/_native.py disagree on the record field {name!r}")
+            raise ImportError(f"the C extension was built from another record layout ({name!r}): rebuild it")
 
 
 _check_layout()
@@ -185,7 +176,7 @@ LIMIT_CODES: tuple[int, ...] = (
 )
 
 _HAND_FIELDS = len(StarsHand._fields)
-_PLAYERS = _HAND_FIELDS - 1  # the position of the player count, the last value of a hand's own fields
+_PLAYERS = _HAND_FIELDS - 1  # the player count: StarsHand's (the layout's) last value, which the entries follow
 _PLAYER_FIELDS = len(PLAYER_FIELDS)
 _MAX_PLAYERS: int = lib.BADUGI_HH_MAX_PLAYERS
 #: Hands per call into C: the output buffer holds this many records of the largest size (a buffer that stays small

@@ -949,6 +949,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     badugi_hh_record(record, text, length, offset, at, *line_number, id, game, h->limit);
     if (h->bad)
         return at;
+    h->whole_chips = !hand.money; /* reader._Reader: hand.places 0 */
     badugi_hh_verdict(h, text, record);
     if (record[BADUGI_HH_STATUS] != BADUGI_HH_FALLBACK && hand.money)
         record[BADUGI_HH_FLAGS] |= BADUGI_HH_MONEY;

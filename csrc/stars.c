@@ -81,6 +81,9 @@ static span after(span s, long at, size_t sep) { return at < 0 ? (span){s.p + s.
 static int same(span a, span b) { return a.n == b.n && memcmp(a.p, b.p, a.n) == 0; }
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+static int is_letter(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
+static int is_word(char c) { return is_letter(c) || is_digit(c) || c == '_'; } /* regex \w in ASCII */
 
 /* Python's str.strip() of ASCII whitespace; a Unicode space at either end (that Python would strip too) makes
  * the hand bad. */
@@ -790,8 +793,71 @@ static void stakes_of(span text, hand_state *h)
         h->stakes[1] = amount((span){rest.p + sign, high}, h);
         if (h->stakes[0] <= 0 || h->stakes[1] <= 0)
             h->bad = 1; /* Python's stakes are then None, or not what this code can hold the hand to */
+        span code = sub(rest, sign + high); /* r"(?: ([A-Z]{3})\b)?" */
+        if (code.n >= 4 && code.p[0] == ' ' && is_upper(code.p[1]) && is_upper(code.p[2]) && is_upper(code.p[3]) &&
+            (code.n == 4 || !is_word(code.p[4])))
+            h->currency = (span){code.p + 1, 3};
         return;
     }
+    h->bad = 1; /* no stakes: Python's table stands in the largest blind, which it reads itself */
+}
+
+/* The ASCII digits of s from `at`, at least `least` and at most `most` of them (greedy, as a regex's \d{least,most}
+ * where a digit cannot follow): their value, -1 when there are too few or too many; *at moves past them. */
+static long date_digits(span s, size_t *at, size_t least, size_t most)
+{
+    long value = 0;
+    size_t n = 0;
+    while (*at + n < s.n && is_digit(s.p[*at + n]) && n <= most)
+        value = value * 10 + (s.p[*at + n++] - '0');
+    if (n < least || n > most)
+        return -1;
+    *at += n;
+    return value;
+}
+
+/* Whether s holds one of the characters `one_of` at *at (then moved past it). */
+static int skip_one(span s, size_t *at, const char *one_of)
+{
+    if (*at >= s.n || strchr(one_of, s.p[*at]) == NULL || s.p[*at] == '\0')
+        return 0;
+    ++*at;
+    return 1;
+}
+
+/* common.when's first pattern, r"(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Za-z]+))?", at the
+ * start of the header's date text (where PokerStars writes it), as YYYYMMDDhhmmss in h->started and the zone in
+ * h->zone; a bad hand (Python reads it) for a date written otherwise or not a real date (which `when` finds
+ * elsewhere in the text, or makes None). */
+static void when_of(span text, hand_state *h)
+{
+    static const char days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    size_t at = 0;
+    long year = date_digits(text, &at, 4, 4), month = -1, day = -1, hour = -1, minute = -1, second = -1;
+    if (year >= 0 && skip_one(text, &at, "/-"))
+        month = date_digits(text, &at, 1, 2);
+    if (month >= 0 && skip_one(text, &at, "/-"))
+        day = date_digits(text, &at, 1, 2);
+    if (day >= 0 && skip_one(text, &at, " "))
+        hour = date_digits(text, &at, 1, 2);
+    if (hour >= 0 && skip_one(text, &at, ":"))
+        minute = date_digits(text, &at, 2, 2);
+    if (minute >= 0 && skip_one(text, &at, ":") && at + 2 <= text.n && is_digit(text.p[at]) && is_digit(text.p[at + 1])) {
+        second = (text.p[at] - '0') * 10 + (text.p[at + 1] - '0'); /* (\d{2}): a digit may follow */
+        at += 2;
+    }
+    int leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    if (second < 0 || year < 1 || month < 1 || month > 12 || day < 1 || day > days[month - 1] ||
+        (month == 2 && day == 29 && !leap) || hour > 23 || minute > 59 || second > 59) {
+        h->bad = 1;
+        return;
+    }
+    h->started = ((((year * 100 + month) * 100 + day) * 100 + hour) * 100 + minute) * 100 + second;
+    size_t letters = 0;
+    while (at + 1 + letters < text.n && is_letter(text.p[at + 1 + letters]))
+        letters++;
+    if (letters && text.p[at] == ' ')
+        h->zone = (span){text.p + at + 1, letters};
 }
 
 /* pokerstars/reader._HEADER, r"PokerStars .*?(?:Game|Hand) #(\d+): +(.*)" (wordings.HEADER_PREFIX, HAND_NUMBERS):
@@ -811,10 +877,27 @@ static int header(span line, span *id, span *game, hand_state *h)
             rest = sub(rest, 1);
         *game = before(rest, find(rest, " - "));
         h->limit = limit_of(*game);
-        stakes_of(before(rest, rfind(rest, " - ")), h);
+        long date = rfind(rest, " - "); /* the header's text rpartitioned at its last " - " (pokerstars/reader) */
+        if (date < 0)
+            h->bad = 1;
+        stakes_of(before(rest, date), h);
+        when_of(after(rest, date, 3), h);
         return 1;
     }
     return 0;
+}
+
+/* Whether the amounts of a hand whose game words are `game` may be whole chips: pokerstars/reader.game_of's places
+ * 0, a tournament or no currency sign. Any "Tournament #" counts (game_of's pattern is narrower): a hand this calls
+ * whole chips that game_of does not is only read by Python when its pot is split. */
+static int whole_chips(span game)
+{
+    if (find(game, "Tournament #") >= 0)
+        return 1;
+    for (size_t at = 0; at < game.n; at++)
+        if (currency_sign(sub(game, at)))
+            return 0;
+    return 1;
 }
 
 /* Whether s names Badugi in any case: looser than common.game_info's word match, so history.read asks
@@ -831,6 +914,23 @@ static int mentions_badugi(span s)
     return 0;
 }
 
+/* The header's table in the record: stakes, currency code, date and time zone (history/read.py makes the record's
+ * table of them, as score.table_of does of a hand that pokerstars/reader.parse_hand read). */
+static void header_record(const hand_state *h, const char *text, int64_t *record)
+{
+    record[BADUGI_HH_STAKES_LOW] = h->stakes[0];
+    record[BADUGI_HH_STAKES_HIGH] = h->stakes[1];
+    record[BADUGI_HH_STARTED] = h->started;
+    if (h->currency.n) {
+        record[BADUGI_HH_CURRENCY_START] = h->currency.p - text;
+        record[BADUGI_HH_CURRENCY_END] = record[BADUGI_HH_CURRENCY_START] + (int64_t)h->currency.n;
+    }
+    if (h->zone.n) {
+        record[BADUGI_HH_ZONE_START] = h->zone.p - text;
+        record[BADUGI_HH_ZONE_END] = record[BADUGI_HH_ZONE_START] + (int64_t)h->zone.n;
+    }
+}
+
 /* One hand from the header line at `offset` to the next header; returns the offset after it. What
  * pokerstars/reader.parse_hand and score.score say of a hand, for the hands this code can vouch for. */
 static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
@@ -841,11 +941,13 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     h.npots = -1;
     h.button = -1;
     h.limit = -1;
+    h.started = -1;
     memset(h.owner, -1, sizeof h.owner);
     span first = badugi_hh_line(text, length, offset);
     span id = {text, 0}, game = {text, 0};
     if (!header(first, &id, &game, &h) || !mentions_badugi(game))
         h.bad = 1; /* not a header Python reads, or not Badugi: Python says so */
+    h.whole_chips = whole_chips(game);
     record[BADUGI_HH_FIRST_LINE] = (int64_t)*line_number;
     size_t at = offset; /* the start of the current line, which is line number *line_number */
     for (span line = first;;) {
@@ -862,6 +964,7 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
             body_line(&h, line);
     }
     badugi_hh_record(record, text, length, offset, at, *line_number, id, game, h.limit);
+    header_record(&h, text, record);
     if (h.bad || h.section != 2 || h.count == 0)
         return at;
     badugi_hh_verdict(&h, text, record);

@@ -320,6 +320,94 @@ static void write_players(const hand_state *h, const badugi_facts *facts, const 
     record[BADUGI_HH_PLAYERS] = listed;
 }
 
+static int lower(char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+static int word_char(char c)
+{
+    c = (char)lower(c);
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether s, from *at, starts with `literal` in any case (then *at moves past it). */
+static int take(span s, size_t *at, const char *literal)
+{
+    size_t n = strlen(literal);
+    if (s.n - *at < n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (lower(s.p[*at + i]) != literal[i])
+            return 0;
+    *at += n;
+    return 1;
+}
+
+/* history/score.agrees: whether the site's description `words` names the usable ranks of `cards` (score.site_values
+ * against ranks.rank_values). 0 as well for words this code does not read as Python does (anything but printable
+ * ASCII): the hand is then Python's, which lists the mismatch or finds none. */
+static int agrees(span words, const uint8_t cards[4])
+{
+    static const char *const heads[] = {"badugi", "four", "three", "two", "one", "1-card", "2-card", "3-card", "4-card"};
+    static const int sizes[] = {4, 4, 3, 2, 1, 1, 2, 3, 4};
+    for (size_t i = 0; i < words.n; i++)
+        if ((unsigned char)words.p[i] < 0x20 || (unsigned char)words.p[i] >= 0x7f)
+            return 0;
+    size_t at = 0; /* _HEAD, r"(?:a |an )?(badugi|four|three|two|one|[1-4]-card)s?\b", IGNORECASE */
+    int size = 0;
+    for (int article = 1; article >= 0 && !size; article--) {
+        at = 0;
+        if (article && !take(words, &at, "a ") && !take(words, &at, "an "))
+            continue;
+        for (size_t k = 0; k < sizeof heads / sizeof heads[0] && !size; k++) {
+            size_t end = at;
+            if (!take(words, &end, heads[k]))
+                continue;
+            if (end < words.n && lower(words.p[end]) == 's' && (end + 1 == words.n || !word_char(words.p[end + 1])))
+                end++;
+            else if (end < words.n && word_char(words.p[end]))
+                continue;
+            at = end;
+            size = sizes[k];
+        }
+    }
+    if (!size)
+        return 0;
+    int values[4], n = 0; /* the tokens after the head, split at r"[\s,:;\-]+", less "card" and "cards" */
+    while (at < words.n) {
+        while (at < words.n && strchr(" ,:;-", words.p[at]))
+            at++;
+        size_t start = at;
+        while (at < words.n && !strchr(" ,:;-", words.p[at]))
+            at++;
+        span token = {words.p + start, at - start};
+        size_t used = 0;
+        if (token.n == 0 || ((take(token, &used, "cards") || take(token, &used, "card")) && used == token.n))
+            continue;
+        static const char ranks[] = "a23456789tjqk"; /* cards.rank_value */
+        const char *found = token.n == 1 ? strchr(ranks, lower(token.p[0])) : NULL;
+        int value = token.n == 2 && token.p[0] == '1' && token.p[1] == '0' ? 10 : found ? (int)(found - ranks) + 1 : 0;
+        if (value == 0 || n == 4)
+            return 0;
+        values[n++] = value;
+    }
+    if (n != size)
+        return 0;
+    int usable = badugi_usable4(cards[0], cards[1], cards[2], cards[3]), m = 0;
+    int have[4];
+    for (int c = 0; c < 4; c++)
+        if (usable > 0 && (usable >> c & 1))
+            have[m++] = (cards[c] >> 2) + 1;
+    if (m != n)
+        return 0;
+    for (int i = 0; i < n; i++) { /* the same values, in any order (each hand's are distinct) */
+        int k = 0;
+        while (k < m && have[k] != values[i])
+            k++;
+        if (k == m)
+            return 0;
+        have[k] = have[--m];
+    }
+    return 1;
+}
+
 /* formats/replay.replay: the hand's forced bets, actions and draws, replayed through the rules (csrc/rules.c),
  * which note each player's facts (formats/facts.py). */
 static int played_by_the_rules(const hand_state *h, badugi_facts *facts)
@@ -356,8 +444,13 @@ void badugi_hh_verdict(const hand_state *h, const char *text, int64_t *record)
         return; /* Python's replay says where the hand leaves the rules, or this code could not tell */
     int64_t expected[BADUGI_HH_MAX_PLAYERS];
     int has_expected[BADUGI_HH_MAX_PLAYERS], ranks[BADUGI_HH_MAX_PLAYERS], split = 0;
-    if (!pay(h, facts, order, expected, has_expected, ranks, &split))
-        return;
+    if (!pay(h, facts, order, expected, has_expected, ranks, &split) || (split && h->whole_chips))
+        return; /* a split in whole chips: Python pays it (pots.award_pots), and this code does not answer at all */
+    for (int k = 0; k < n; k++) {
+        const player *p = &h->players[order[k]];
+        if (ranks[k] && p->descriptions && !agrees(p->description, p->cards))
+            return; /* the site describes the hand otherwise (or in words this code does not read): Python's */
+    }
     record[BADUGI_HH_STATUS] = h->showdown ? BADUGI_HH_VERIFIED : BADUGI_HH_NO_SHOWDOWN;
     record[BADUGI_HH_FLAGS] = (h->showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0);
     write_players(h, facts, order, expected, has_expected, ranks, text, record);
@@ -402,5 +495,9 @@ void badugi_hh_record(int64_t *record, const char *text, size_t length, size_t o
     record[BADUGI_HH_GAME_START] = game.p - text;
     record[BADUGI_HH_GAME_END] = record[BADUGI_HH_GAME_START] + (int64_t)game.n;
     record[BADUGI_HH_LIMIT] = limit;
+    record[BADUGI_HH_STAKES_LOW] = record[BADUGI_HH_STAKES_HIGH] = 0; /* csrc/stars.c: header_record() sets these */
+    record[BADUGI_HH_CURRENCY_START] = record[BADUGI_HH_CURRENCY_END] = -1;
+    record[BADUGI_HH_STARTED] = -1;
+    record[BADUGI_HH_ZONE_START] = record[BADUGI_HH_ZONE_END] = -1;
     record[BADUGI_HH_PLAYERS] = 0;
 }

@@ -70,6 +70,19 @@ def read_by_python(text: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return ids
 
 
+def refused_by_c(text: str) -> list[str]:
+    """The hand ids of the hands of ``text`` whose C record says "not mine" (``HH_FALLBACK``): with ``read_by_python``,
+    the hands are decided once, by C, when the two are the same (Python refuses no hand C vouched for)."""
+    from badugi_fast import _native
+
+    data = text.encode("utf-8", "surrogatepass")
+    return [
+        data[record.id_start : record.id_end].decode()
+        for record in _native.stars_scan(data)
+        if record.status == _native.HH_FALLBACK
+    ]
+
+
 def stars_texts(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
@@ -87,6 +100,7 @@ def assert_folder_agrees(folder: Path, monkeypatch: pytest.MonkeyPatch, least_ha
         fast = fast_records(text)
         assert fast == python_records(text), name
         by_python = set(read_by_python(text, monkeypatch))
+        assert by_python == set(refused_by_c(text)), name
         clean = [record for record in fast if record["status"] in ("verified", "no_showdown")]
         assert clean, name
         assert [r["hand_id"] for r in clean if r["hand_id"] in by_python] == [], name
@@ -121,6 +135,7 @@ def test_simulated_hands_agree(limit: str, players: int, currency: str | None, m
     assert fast == python_records(text, first_index=7, first_line=100)
     by_python = read_by_python(text, monkeypatch)
     assert by_python == [str(hand.hand_id) for hand in played if whole_chip_split(hand, currency)]
+    assert by_python == refused_by_c(text)  # C says "not mine" itself: Python refuses no hand C answered
 
 
 #: The kinds of hand the C code claims (``kinds_of``).
@@ -183,6 +198,7 @@ def test_c_answers_every_kind_of_hand_it_claims(monkeypatch: pytest.MonkeyPatch)
     assert fast == python_records(text)
     assert {record["status"] for record in fast} == {"verified", "no_showdown"}
     by_python = set(read_by_python(text, monkeypatch))
+    assert by_python == set(refused_by_c(text))
     seen = {kind: 0 for kind in KINDS}
     for played, written, currency in corpus:
         if whole_chip_split(played, currency):
@@ -396,3 +412,74 @@ def test_damaged_hands_agree(text: str) -> None:
     # header: with every header deleted, the file is one "unknown" record (test_history_fuzz), not a run
     assume(any(header_site(line) is reader.FORMAT for line in text.split("\n")))
     assert fast_records(text) == python_records(text)
+
+
+#: Headers' stakes and dates written otherwise: C reads some into its record and leaves the rest to Python, and the
+#: records are Python's either way (``common.when``, ``common.stakes_in``).
+HEADER_TAILS = (
+    "Badugi Limit ($0.10/$0.20 USD) - 2020/01/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20) - 2020/1/2 13:04:05",
+    "Badugi Limit ($0.10/$0.20 USDX) - 2020-01-02 03:04:059 CET [2020/01/01 21:04:05 ET]",
+    "Badugi Limit ($0.10/$0.20 usd) - 2020/02/29 23:59:59 ET",
+    "Badugi Limit ($0.10/$0.20 EUR) - 2019/02/29 23:59:59 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 2020/13/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 12020/01/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 2020/01/02 3:4:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - Jan 2 2020, 2020/01/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 2020/01/02 24:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) - 0000/01/02 3:04:05 ET",
+    "Badugi Limit ($0.10/$0.20 USD) 2020/01/02 3:04:05 ET",
+    "Badugi Limit - 2020/01/02 3:04:05 ET",
+    "Badugi Limit (10/20) - 2020/01/02 3:04:05 ET",
+)
+
+
+@pytest.mark.parametrize("tail", HEADER_TAILS)
+def test_header_tables_read_the_same(tail: str) -> None:
+    text = f"PokerStars Hand #4242: {tail}\n" + "\n".join(ONE_HAND_BODY) + "\n"
+    assert fast_records(text) == python_records(text)
+
+
+ONE_HAND_BODY = (
+    "Table 'Alpha' 3-max Seat #1 is the button",
+    "Seat 1: Ann ($5 in chips)",
+    "Seat 2: Bob ($5 in chips)",
+    "Ann: posts small blind $0.10",
+    "Bob: posts big blind $0.20",
+    "*** DEALING HANDS ***",
+    "Dealt to Bob [2c 3d 4h 5s]",
+    "Ann: folds",
+    "Uncalled bet ($0.10) returned to Bob",
+    "Bob collected $0.20 from pot",
+    "*** SUMMARY ***",
+    "Total pot $0.20 | Rake $0",
+    "Seat 1: Ann (button) (small blind) folded before the Draw",
+    "Seat 2: Bob (big blind) collected ($0.20)",
+)
+
+
+#: The site's words for Alice's 6-5-3-2 badugi in the sample's first hand: C answers the hand when they name her
+#: hand as ``score.site_values`` reads them, and leaves it to Python (a mismatch, or words C does not read) else.
+DESCRIPTIONS = (
+    ("Badugi: 6,5,3,2", True),
+    ("BADUGIS 2-3-5-6", True),
+    ("an 4-Card: 6 5 3 2 cards", True),
+    ("Badugi: 6,5,3,A", False),
+    ("Badugi: 6,5,3", False),
+    ("Badugi: 6,5,3,10", False),
+    ("Badugix: 6,5,3,2", False),
+    ("Three: 6,5,3", False),
+    ("Badugi: 6,5,3,2,2", False),
+    ("Badugi: 6,5,3,\u0662", False),
+)
+
+
+@pytest.mark.parametrize(("words", "named"), DESCRIPTIONS)
+def test_the_sites_words_for_a_hand_are_checked_by_c(words: str, named: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    sample = one_hand(decode((SAMPLES / "pokerstars-cash.txt").read_bytes()), "71000000001")
+    text = sample.replace("(Badugi: 6,5,3,2)", f"({words})").replace("with a Badugi: 6,5,3,2", f"with {words}")
+    assert text.count(words) == 2
+    fast = fast_records(text)
+    assert fast == python_records(text)
+    assert (fast[0]["status"] == "verified") == named
+    assert (read_by_python(text, monkeypatch) == []) == named

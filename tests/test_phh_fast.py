@@ -43,18 +43,31 @@ def phh_run(text: str, lead: str = "") -> Run:
 
 
 def both(run: Run, monkeypatch: pytest.MonkeyPatch) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
-    """The records of ``run`` by Python alone and by ``read.results``, and how many hands C answered for."""
+    """The records of ``run`` by Python alone and by ``read.results``, and how many hands C answered for; every
+    hand is decided once, by C: Python reads the hands whose C record says "not mine", and refuses no other."""
+    from badugi_fast._native import HH_FALLBACK  # the C extension is there: C_READER
+
     python = [score(hand).as_dict() for hand in read.hands_of(run)]
     by_python = []
+    refused = []
     real = read.parse_one
+    real_result = read._c_result  # noqa: SLF001 -- the one place a C record is accepted or refused, watched here
 
     def reading(*args: Any) -> Any:
         by_python.append(1)
         return real(*args)
 
+    def deciding(data: bytes, record: Any, *args: Any) -> Any:
+        result = real_result(data, record, *args)
+        if result is None and record.status != HH_FALLBACK:
+            refused.append(data[record.id_start : record.id_end])
+        return result
+
     with monkeypatch.context() as patch:
         patch.setattr(read, "parse_one", reading)
+        patch.setattr(read, "_c_result", deciding)
         fast = [result.as_dict() for result in read.results(run)]
+    assert refused == [], "Python refused hands that C answered"
     return python, fast, len(fast) - len(by_python)
 
 

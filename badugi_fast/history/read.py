@@ -7,18 +7,22 @@ hand the site paid exactly as we would (``verified`` or ``no_showdown``). Every 
 Badugi, a wording or a character the C code does not model, a split pot in whole tournament chips) is read by the
 site parser and scored by ``score``, which are the definition; so is every hand of the other sites, and every hand
 when the C extension is not in use. A hand's record is the same either way: the tests compare both paths on every
-hand they have.
+hand they have. C decides which hands are its own (a FALLBACK record says "not mine"): for a PokerStars hand it
+answers, the record holds the header's table too, and only the game words are read here (``game_of``, cached), which
+can still refuse a hand whose words are not Badugi or name another betting structure than C's (no hand of the tests
+does).
 """
 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from badugi_fast._backend import HistoryFastPaths, history_fast_paths
 from badugi_fast.cards import card_str
-from badugi_fast.formats.common import ParseError, hand_id_of, stakes_in, when
+from badugi_fast.formats.common import ParseError, hand_id_of
 from badugi_fast.formats.format import Format
 from badugi_fast.formats.model import Action, Draw, Facts, Hand, Sight
 from badugi_fast.formats.phh import reader as phh
@@ -26,7 +30,7 @@ from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
-from badugi_fast.history.score import agrees, hand_table, player_entry, score, table_of
+from badugi_fast.history.score import hand_table, player_entry, score, table_of
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
 
@@ -47,13 +51,34 @@ if C_READER:
         HH_FALLBACK,
         HH_MONEY,
         HH_SHOWDOWN,
-        HH_SPLIT,
         HH_VERIFIED,
         LIMIT_CODES,
         PLAYER_FIELDS,
     )
 
-    _PLAYER_SIZE = len(PLAYER_FIELDS)  # the entries are unpacked below in the order of PLAYER_FIELDS
+    _PLAYER_SIZE = len(PLAYER_FIELDS)
+    #: A player entry's values that ``_c_result`` reads, picked by name (record_layout.py puts them where it will).
+    _ENTRY = operator.itemgetter(
+        *map(
+            PLAYER_FIELDS.index,
+            (
+                "name_start",
+                "name_end",
+                "cards",
+                "rank",
+                "words_start",
+                "words_end",
+                "collected",
+                "expected",
+                "put_in",
+                "position",
+                "facts",
+                "counts",
+                "draws",
+                "hero",
+            ),
+        )
+    )
     _LIMIT_CODE = dict(zip(LIMITS, LIMIT_CODES, strict=True))
 
 
@@ -191,16 +216,24 @@ def _phh_game(variant: str, flags: int) -> tuple[str, bool, str | None, bool, in
     return game, is_badugi, limit, False, 2 if flags & HH_MONEY else 0
 
 
-def _stars_table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields | None:
-    """The table of a PokerStars hand, from its header line (as pokerstars.reader.parse_hand reads it); None when
-    its stakes are not written there (the largest live blind stands in: Python reads the hand)."""
-    header = data[record.game_start : data.find(b"\n", record.game_start, record.end_byte) % (record.end_byte + 1)]
-    stakes_text, _, date_text = header.decode().rpartition(" - ")
-    stakes = _stakes(stakes_text)
-    if stakes is None:
+def _stars_table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields:
+    """The table of a PokerStars hand from its record: the stakes, currency, date and time zone csrc/stars.c read
+    from the header (header_record(), as pokerstars.reader.parse_hand reads them; C leaves a hand without stakes or
+    with a date written otherwise to Python)."""
+    currency = data[record.currency_start : record.currency_end].decode() if record.currency_start >= 0 else None
+    zone = data[record.zone_start : record.zone_end].decode() if record.zone_start >= 0 else None
+    stakes = (record.stakes_low, record.stakes_high)
+    started = _started(record.started)
+    return table_of(started, zone, currency if places else None, tournament, places, limit, stakes, 0)
+
+
+@functools.lru_cache(maxsize=65536)
+def _started(digits: int) -> str | None:
+    """A record's ``started`` (YYYYMMDDhhmmss, -1 for none) as ``table_of`` writes a date (``isoformat(" ")``)."""
+    if digits < 0:
         return None
-    started, zone = when(date_text)
-    return table_of(started, zone, stakes[2] if places else None, tournament, places, limit, stakes[0], 0)
+    text = f"{digits:014d}"
+    return f"{text[:4]}-{text[4:6]}-{text[6:8]} {text[8:10]}:{text[10:12]}:{text[12:]}"
 
 
 def _phh_table(lines: list[str], starts: list[int], number: int, *_: object) -> TableFields:
@@ -216,30 +249,27 @@ def _c_result(
     index: int,
     site: str,
     game_of: GameOf,
-    table_of_hand: Callable[[bool, int, str], TableFields | None],
+    table_of_hand: Callable[[bool, int, str], TableFields],
 ) -> Result | None:
-    """The result of the hand of C record ``record`` of site ``site``, or None when Python must read the hand."""
+    """The result of the hand of C record ``record`` of site ``site``, or None when Python must read the hand: a
+    FALLBACK record, or (never in the tests) game words that ``game_of`` does not read as C did."""
     status, flags = record.status, record.flags
     if status == HH_FALLBACK:
         return None
     game, is_badugi, limit, tournament, places = game_of(data[record.game_start : record.game_end].decode(), flags)
-    if not is_badugi or (flags & HH_SPLIT and places == 0):  # C pays hundredths: a whole-chip split is Python's
+    if not is_badugi:
         return None
     if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
         return None
     table = table_of_hand(tournament, places, limit)
-    if table is None:
-        return None
     players: list[PlayerResult] = []
     showdown = bool(flags & HH_SHOWDOWN)
     entries = record.players
     for at in range(0, len(entries), _PLAYER_SIZE):
-        name_start, name_end, cards, rank, words_start, words_end, collected, expected, *facts = entries[
-            at : at + _PLAYER_SIZE
-        ]
-        words = data[words_start:words_end].decode() if words_start >= 0 else None
-        if rank and words is not None and not agrees(words, rank):
-            return None  # the site describes the hand otherwise: Python lists the mismatch
+        name_start, name_end, cards, rank, words_start, words_end, collected, expected, *facts = _ENTRY(
+            entries[at : at + _PLAYER_SIZE]
+        )
+        words = data[words_start:words_end].decode() if words_start >= 0 else None  # C checked it (verdict.c: agrees())
         name = data[name_start:name_end].decode()
         cards_text = _cards_text(cards) if cards >= 0 else None
         put_in, position, marks, counts, draws, hero = facts
@@ -254,13 +284,9 @@ def _c_result(
     return Result(source, index, hand_id, site, game, limit, status_name, None, players, *table, showdown=showdown)
 
 
-#: The stakes of a header's text before its date (``common.stakes_in``): the same few in every hand of a file.
-_stakes = functools.lru_cache(maxsize=1024)(stakes_in)
-
-
 @functools.lru_cache(maxsize=65536)
 def _facts(position: int, flags: int, counts: int, draws: int) -> Facts:
-    """The facts of a C player entry (csrc/stars.h: BADUGI_HH_POSITION ... BADUGI_HH_DRAWS); cached, as the same
+    """The facts of a C player entry (record_layout.py: position, facts, counts, draws); cached, as the same
     few come again and again (read only: ``player_entry`` copies them into the entry)."""
     return Facts(
         position if position >= 0 else None,

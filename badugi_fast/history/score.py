@@ -10,7 +10,6 @@ each difference in ``reason``.
 
 from __future__ import annotations
 
-import datetime
 import functools
 import re
 
@@ -92,7 +91,7 @@ def hand_table(hand: Hand) -> tuple[str | None, str | None, str | None, str | No
     """``table_of`` a hand as read: its date, currency and stakes (the largest live blind when it names none)."""
     live = (action.amount for action in hand.actions if action.kind == "post")
     return table_of(
-        hand.started,
+        hand.started.isoformat(" ") if hand.started is not None else None,
         hand.time_zone,
         hand.currency,
         hand.tournament,
@@ -104,7 +103,7 @@ def hand_table(hand: Hand) -> tuple[str | None, str | None, str | None, str | No
 
 
 def table_of(
-    started: datetime.datetime | None,
+    started: str | None,
     zone: str | None,
     currency: str | None,
     tournament: bool,
@@ -113,14 +112,13 @@ def table_of(
     stakes: tuple[int, int] | None,
     largest_blind: int,
 ) -> tuple[str | None, str | None, str | None, str | None, str | None]:
-    """The record's ``started``, ``time_zone``, ``currency``, ``stakes`` and ``big_blind`` of a hand (see
-    ``record.Result``)."""
-    when = started.isoformat(" ") if started is not None else None
+    """The record's ``started`` (given as the record writes it, ``isoformat(" ")``), ``time_zone``, ``currency``,
+    ``stakes`` and ``big_blind`` of a hand (see ``record.Result``)."""
     money = "chips" if tournament and not places else currency
     if stakes is None:
-        return when, zone, money, None, _money(largest_blind, places) if largest_blind else None
+        return started, zone, money, None, _money(largest_blind, places) if largest_blind else None
     big = stakes[0] if limit == FIXED else stakes[1]
-    return when, zone, money, f"{_money(stakes[0], places)}/{_money(stakes[1], places)}", _money(big, places)
+    return started, zone, money, f"{_money(stakes[0], places)}/{_money(stakes[1], places)}", _money(big, places)
 
 
 #: The reason of a hand whose history does not record what each player was paid: legal, but nothing to verify.
@@ -364,7 +362,8 @@ _money = functools.lru_cache(maxsize=65536)(amount_text)
 
 @functools.lru_cache(maxsize=65536)
 def agrees(words: str, rank: int) -> bool:
-    """Whether the site's description ``words`` names the ranks of hand rank ``rank``."""
+    """Whether the site's description ``words`` names the ranks of hand rank ``rank``. Mirrored in csrc/verdict.c:
+    agrees(), which leaves a hand whose words do not agree (or that it does not read) to Python."""
     return site_values(words) == rank_values(rank)
 
 

@@ -210,18 +210,22 @@ class Tally:
         filters: Filters,
         hand: tuple[str | None, str | None, str | None],
     ) -> None:
-        """One hand's players (``PLAYER_FIELDS`` tuples) added to their rows; ``hand`` is its limit, stakes and
-        start."""
-        nets = [hundredths(player[4]) for player in players]
-        paid = [net + hundredths(player[3]) for net, player in zip(nets, players, strict=True)]
+        """One hand's players (``PLAYER_FIELDS`` tuples, unpacked by those names) added to their rows; ``hand`` is its
+        limit, stakes and start."""
+        if not players:
+            return
+        names, heroes, positions, put_ins, net_texts, *counted = zip(*players, strict=True)
+        nets = [hundredths(net) for net in net_texts]
+        paid = [net + hundredths(put_in) for net, put_in in zip(nets, put_ins, strict=True)]
         kept, paid_out = -sum(nets), sum(paid)  # the rake: what the site kept of what the players put in
         bb = hundredths(big_blind) if big_blind else 0
         rows, chosen, by = self.rows, filters.players, filters.by
-        dealt = sum(player[2] is not None for player in players)
-        started = hand[2]
+        dealt = sum(position is not None for position in positions)
+        _limit, _stakes, started = hand
         group = group_of(by, *hand) if by != "position" else ""
-        for player, net, share in zip(players, nets, paid, strict=True):
-            name, hero, position = player[:3]
+        for name, hero, position, net, share, facts in zip(
+            names, heroes, positions, nets, paid, zip(*counted, strict=True), strict=True
+        ):
             if chosen and name not in chosen:
                 continue
             if by == "position":
@@ -239,7 +243,7 @@ class Tally:
             if bb > 0:
                 sums.net_bb += net / bb
                 sums.bb_hands += 1
-            _count(sums.counts, *player[5:])
+            _count(sums.counts, *facts)
             if by == "session" and started:
                 sums.first = min(sums.first or started, started)
                 sums.last = max(sums.last or started, started)
