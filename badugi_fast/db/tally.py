@@ -1,0 +1,149 @@
+"""The tally of ``badugi stats --db`` and ``badugi report --db`` added up inside DuckDB: one SQL query returns only
+each row's sums (a player at a site in a currency, and the parts of its ``--by`` group), not the players' facts,
+so that a question costs DuckDB's scan of its columns rather than moving every player to Python or Arrow.
+
+Each sum is the one ``stats.tally.Tally._add_hand`` makes of a record (and ``stats.arrow._tally`` of a table; the
+tests hold ``stats --db`` to ``stats`` on the files): the counts are SQL made from ``definitions.COUNTS``
+(``definitions.count_sql``), the money in hundredths as there. The group of a row is made here in Python from the
+values SQL grouped by (``groups.group_of``, ``groups.position_name``), so each group is defined once too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+from badugi_fast.stats.definitions import COUNTS, count_sql
+from badugi_fast.stats.groups import group_of, position_name
+from badugi_fast.stats.tally import COUNTED, Filters, Sums, Tally
+
+__all__ = ["tally"]
+
+_DEALT = "position IS NOT NULL"
+
+#: What each ``--by`` groups the players' rows by in SQL (columns of ``_PLAYERS``), before ``_group`` names it.
+_GROUP_PARTS = {
+    "player": (),
+    "position": ("position", "dealt"),
+    "stakes": ('"limit"', "stakes"),
+    "month": ("left(started, 7)",),
+    "session": ("left(started, 16)",),  # the half hour (group_of reads the minutes)
+}
+
+#: Each player of the hands chosen, with the hand's facts the sums need, in hundredths: ``cents`` won or lost,
+#: ``paid`` out of the pots (``cents`` + ``put_in``), and per hand what the site ``kept`` and what was ``paid_out``
+#: (the rake's share, as ``Tally._add_hand``), and how many were ``dealt`` in.
+_PLAYERS = """
+WITH chosen AS (
+    SELECT hand, site, coalesce(currency, '?') AS currency, "limit", stakes,
+           strftime(started, '%Y-%m-%d %H:%M:%S') AS started, CAST(big_blind * 100 AS BIGINT) AS bb
+    FROM hands WHERE {hands}
+), amounts AS (
+    SELECT p.*, c.site, c.currency, c."limit", c.stakes, c.started, c.bb,
+           CAST(coalesce(p.net, 0) * 100 AS BIGINT) AS cents,
+           CAST(coalesce(p.net, 0) * 100 AS BIGINT) + CAST(coalesce(p.put_in, 0) * 100 AS BIGINT) AS paid
+    FROM players p JOIN chosen c USING (hand)
+), each AS (
+    SELECT *, -sum(cents) OVER hand_players AS kept, sum(paid) OVER hand_players AS paid_out,
+           count(position) OVER hand_players AS dealt
+    FROM amounts WINDOW hand_players AS (PARTITION BY hand)
+)
+SELECT name, site, currency{parts},
+       count(*) FILTER (WHERE {dealt} AND hero) AS hero_hands,
+       sum(cents) AS net,
+       coalesce(sum(cents::DOUBLE / bb) FILTER (WHERE {dealt} AND bb > 0), 0) AS net_bb,
+       count(*) FILTER (WHERE {dealt} AND bb > 0) AS bb_hands,
+       coalesce(sum((kept * paid)::DOUBLE / paid_out) FILTER (WHERE kept <> 0 AND paid_out > 0 AND paid <> 0), 0)
+           AS rake,
+       min(started) FILTER (WHERE {dealt}) AS first, max(started) FILTER (WHERE {dealt}) AS last,
+       {counts}
+FROM each WHERE {players}
+GROUP BY ALL
+"""
+
+
+def tally(connection: duckdb.DuckDBPyConnection, filters: Filters) -> Tally:
+    """The tally of every hand of the database at ``connection`` under ``filters``."""
+    result = Tally()
+    counted = {"counted": sorted(COUNTED)}
+    for status, hands in connection.execute("SELECT status, count(*) FROM hands GROUP BY status").fetchall():
+        result.statuses[status] += hands
+    result.files.update(row[0] for row in connection.execute("SELECT DISTINCT file FROM hands").fetchall())
+    seen = connection.execute(
+        """SELECT site, game, "limit", stakes, strftime(started, '%Y-%m-%d'), count(*)
+        FROM hands WHERE status IN $counted GROUP BY ALL""",
+        counted,
+    ).fetchall()
+    for *kind, hands in seen:
+        result.seen[tuple(kind)] += hands
+    hands, parameters = _chosen(filters)
+    players = "name IN $players" if filters.players else "true"
+    if filters.players:
+        parameters["players"] = sorted(filters.players)
+    parts = _GROUP_PARTS[filters.by]
+    query = _PLAYERS.format(
+        hands=hands,
+        parts="".join(f", {part}" for part in parts),
+        dealt=_DEALT,
+        counts=",\n       ".join(count_sql(count, _DEALT) for count in COUNTS),
+        players=players,
+    )
+    for row in connection.execute(query, parameters).fetchall():
+        name, site, currency = row[:3]
+        key = (name, site, currency, _group(filters.by, row[3 : 3 + len(parts)]))
+        sums = _sums(row[3 + len(parts) :], filters.by)
+        mine = result.rows.get(key)
+        if mine is None:
+            result.rows[key] = sums
+        else:
+            mine.add(sums)
+    return result
+
+
+def _chosen(filters: Filters) -> tuple[str, dict[str, Any]]:
+    """The SQL condition on ``hands`` of the hands that count under ``filters`` (``Filters.hand``), and its
+    parameters."""
+    conditions = ["status IN $counted"]
+    parameters: dict[str, Any] = {"counted": sorted(COUNTED)}
+    for column, chosen in (
+        ("site", filters.sites),
+        ("game", filters.games),
+        ("limit", filters.limits),
+        ("stakes", filters.stakes),
+    ):
+        if chosen:
+            conditions.append(f'"{column}" IN ${column}')
+            parameters[column] = sorted(chosen)
+    day = "strftime(started, '%Y-%m-%d')"
+    if filters.since is not None:
+        conditions.append(f"{day} >= $since")
+        parameters["since"] = filters.since
+    if filters.until is not None:
+        conditions.append(f"{day} <= $until")
+        parameters["until"] = filters.until
+    return " AND ".join(conditions), parameters
+
+
+def _group(by: str, parts: tuple[Any, ...]) -> str:
+    """The group of ``--by by`` of the values SQL grouped by (``_GROUP_PARTS``)."""
+    if by == "position":
+        return position_name(*parts)
+    if by == "stakes":
+        return group_of(by, parts[0], parts[1], None)
+    return group_of(by, None, None, parts[0]) if parts else ""
+
+
+def _sums(values: tuple[Any, ...], by: str) -> Sums:
+    """The ``Sums`` of one row's SQL sums (hero_hands, net, net_bb, bb_hands, rake, first, last, the counts)."""
+    hero_hands, net, net_bb, bb_hands, rake, first, last, *counts = values
+    return Sums(
+        hero_hands=hero_hands,
+        net=int(net),
+        net_bb=float(net_bb),
+        bb_hands=bb_hands,
+        rake=float(rake),
+        counts=[int(count) for count in counts],
+        first=first if by == "session" else None,
+        last=last if by == "session" else None,
+    )
