@@ -33,32 +33,31 @@ _GROUP_PARTS = {
 
 #: Each player of the hands chosen, with the hand's facts the sums need, in hundredths: ``cents`` won or lost,
 #: ``paid`` out of the pots (``cents`` + ``put_in``), and per hand what the site ``kept`` and what was ``paid_out``
-#: (the rake's share, as ``Tally._add_hand``), and how many were ``dealt`` in.
+#: (the rake's share, as ``Tally._add_hand``), and how many were ``dealt`` in. ``started`` is the records' text of
+#: the start (``2010-09-05 10:32:15``), made only where a group or a session reads it.
 _PLAYERS = """
 WITH chosen AS (
-    SELECT hand, site, coalesce(currency, '?') AS currency, "limit", stakes,
-           strftime(started, '%Y-%m-%d %H:%M:%S') AS started, CAST(big_blind * 100 AS BIGINT) AS bb
+    SELECT hand, site, coalesce(currency, '?') AS currency, "limit", stakes, {started} AS started,
+           CAST(big_blind * 100 AS BIGINT) AS bb
     FROM hands WHERE {hands}
 ), amounts AS (
     SELECT p.*, c.site, c.currency, c."limit", c.stakes, c.started, c.bb,
            CAST(coalesce(p.net, 0) * 100 AS BIGINT) AS cents,
            CAST(coalesce(p.net, 0) * 100 AS BIGINT) + CAST(coalesce(p.put_in, 0) * 100 AS BIGINT) AS paid
     FROM players p JOIN chosen c USING (hand)
-), each AS (
-    SELECT *, -sum(cents) OVER hand_players AS kept, sum(paid) OVER hand_players AS paid_out,
-           count(position) OVER hand_players AS dealt
-    FROM amounts WINDOW hand_players AS (PARTITION BY hand)
+), totals AS (
+    SELECT hand, -sum(cents) AS kept, sum(paid) AS paid_out, count(position) AS dealt FROM amounts GROUP BY hand
 )
 SELECT name, site, currency{parts},
-       count(*) FILTER (WHERE {dealt} AND hero) AS hero_hands,
+       coalesce(count_if({dealt} AND hero), 0) AS hero_hands,
        sum(cents) AS net,
-       coalesce(sum(cents::DOUBLE / bb) FILTER (WHERE {dealt} AND bb > 0), 0) AS net_bb,
-       count(*) FILTER (WHERE {dealt} AND bb > 0) AS bb_hands,
-       coalesce(sum((kept * paid)::DOUBLE / paid_out) FILTER (WHERE kept <> 0 AND paid_out > 0 AND paid <> 0), 0)
+       coalesce(sum(CASE WHEN {dealt} AND bb > 0 THEN cents::DOUBLE / bb END), 0) AS net_bb,
+       coalesce(count_if({dealt} AND bb > 0), 0) AS bb_hands,
+       coalesce(sum(CASE WHEN kept <> 0 AND paid_out > 0 AND paid <> 0 THEN (kept * paid)::DOUBLE / paid_out END), 0)
            AS rake,
-       min(started) FILTER (WHERE {dealt}) AS first, max(started) FILTER (WHERE {dealt}) AS last,
+       {first} AS first, {last} AS last,
        {counts}
-FROM each WHERE {players}
+FROM amounts JOIN totals USING (hand) WHERE {players}
 GROUP BY ALL
 """
 
@@ -82,8 +81,12 @@ def tally(connection: duckdb.DuckDBPyConnection, filters: Filters) -> Tally:
     if filters.players:
         parameters["players"] = sorted(filters.players)
     parts = _GROUP_PARTS[filters.by]
+    session = filters.by == "session"
     query = _PLAYERS.format(
         hands=hands,
+        started="strftime(started, '%Y-%m-%d %H:%M:%S')" if filters.by in ("month", "session") else "NULL",
+        first=f"min(started) FILTER (WHERE {_DEALT})" if session else "NULL",
+        last=f"max(started) FILTER (WHERE {_DEALT})" if session else "NULL",
         parts="".join(f", {part}" for part in parts),
         dealt=_DEALT,
         counts=",\n       ".join(count_sql(count, _DEALT) for count in COUNTS),
@@ -92,7 +95,7 @@ def tally(connection: duckdb.DuckDBPyConnection, filters: Filters) -> Tally:
     for row in connection.execute(query, parameters).fetchall():
         name, site, currency = row[:3]
         key = (name, site, currency, _group(filters.by, row[3 : 3 + len(parts)]))
-        sums = _sums(row[3 + len(parts) :], filters.by)
+        sums = _sums(row[3 + len(parts) :])
         mine = result.rows.get(key)
         if mine is None:
             result.rows[key] = sums
@@ -134,7 +137,7 @@ def _group(by: str, parts: tuple[Any, ...]) -> str:
     return group_of(by, None, None, parts[0]) if parts else ""
 
 
-def _sums(values: tuple[Any, ...], by: str) -> Sums:
+def _sums(values: tuple[Any, ...]) -> Sums:
     """The ``Sums`` of one row's SQL sums (hero_hands, net, net_bb, bb_hands, rake, first, last, the counts)."""
     hero_hands, net, net_bb, bb_hands, rake, first, last, *counts = values
     return Sums(
@@ -144,6 +147,6 @@ def _sums(values: tuple[Any, ...], by: str) -> Sums:
         bb_hands=bb_hands,
         rake=float(rake),
         counts=[int(count) for count in counts],
-        first=first if by == "session" else None,
-        last=last if by == "session" else None,
+        first=first,
+        last=last,
     )

@@ -76,6 +76,9 @@ def _tally_part(part: Any, filters: Filters) -> Tally:
 def tally_records(paths: Iterable[str], filters: Filters) -> Tally:
     """The tally of saved records: JSON Lines files, Parquet files and folders of them."""
     tally = Tally()
+    paths = list(paths)
+    if not paths:  # pyarrow not imported for nothing (it is a third of ``stats --db``'s time)
+        return tally
     try:
         arrow = importlib.import_module("badugi_fast.stats.arrow")
     except ImportError:  # no pyarrow: JSON Lines record by record (Parquet says what to install)

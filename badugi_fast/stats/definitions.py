@@ -116,6 +116,6 @@ def count_sql(count: Count, dealt: str) -> str:
     false where a fact is null, as the conditions are."""
     where = " AND ".join([dealt, *(f'"{fact}" {operator} {number}' for fact, operator, number in count.where)])
     if not count.adds:
-        return f"count(*) FILTER (WHERE {where})"
+        return f"coalesce(count_if({where}), 0)"  # count_if of only nulls is null
     added = " + ".join(f'coalesce("{fact}", 0)' for fact in count.adds)
-    return f"coalesce(sum({added}) FILTER (WHERE {where}), 0)"
+    return f"coalesce(sum(CASE WHEN {where} THEN {added} END), 0)"  # a CASE costs less than a FILTER in DuckDB
