@@ -20,8 +20,6 @@ from badugi_fast.stats.tally import COUNTED, Filters, Sums, Tally
 
 __all__ = ["tally"]
 
-_DEALT = "position IS NOT NULL"
-
 #: What each ``--by`` groups the players' rows by in SQL (columns of ``_PLAYERS``), before ``_group`` names it.
 _GROUP_PARTS = {
     "player": (),
@@ -31,10 +29,14 @@ _GROUP_PARTS = {
     "session": ("left(started, 16)",),  # the half hour (group_of reads the minutes)
 }
 
-#: Each player of the hands chosen, with the hand's facts the sums need, in hundredths: ``cents`` won or lost,
-#: ``paid`` out of the pots (``cents`` + ``put_in``), and per hand what the site ``kept`` and what was ``paid_out``
-#: (the rake's share, as ``Tally._add_hand``), and how many were ``dealt`` in. ``started`` is the records' text of
-#: the start (``2010-09-05 10:32:15``), made only where a group or a session reads it.
+#: Each player of the hands chosen, with the hand's facts the sums need, in hundredths (as ``stats.arrow``: exact
+#: through a float for amounts of up to 13 digits): ``cents`` won or lost, ``paid`` out of the pots (``cents`` +
+#: ``put_in``), and per hand what the site ``kept`` and what was ``paid_out`` (the rake's share, as
+#: ``Tally._add_hand``), and how many were ``dealt`` in. ``started`` is the records' text of the start
+#: (``2010-09-05 10:32:15``), made only where a group or a session reads it. The players are added up in two steps:
+#: first grouped by the facts the counts' conditions read (a few thousand kinds of player-hand), their other facts
+#: and amounts summed; then each count (``definitions.count_sql``) is a sum over those groups, which costs far less
+#: than testing each condition on each player.
 _PLAYERS = """
 WITH chosen AS (
     SELECT hand, site, coalesce(currency, '?') AS currency, "limit", stakes, {started} AS started,
@@ -42,24 +44,37 @@ WITH chosen AS (
     FROM hands WHERE {hands}
 ), amounts AS (
     SELECT p.*, c.site, c.currency, c."limit", c.stakes, c.started, c.bb,
-           CAST(coalesce(p.net, 0) * 100 AS BIGINT) AS cents,
-           CAST(coalesce(p.net, 0) * 100 AS BIGINT) + CAST(coalesce(p.put_in, 0) * 100 AS BIGINT) AS paid
+           CAST(round(coalesce(p.net, 0)::DOUBLE * 100) AS BIGINT) AS cents,
+           CAST(round(coalesce(p.net, 0)::DOUBLE * 100) AS BIGINT)
+               + CAST(round(coalesce(p.put_in, 0)::DOUBLE * 100) AS BIGINT) AS paid
     FROM players p JOIN chosen c USING (hand)
 ), totals AS (
     SELECT hand, -sum(cents) AS kept, sum(paid) AS paid_out, count(position) AS dealt FROM amounts GROUP BY hand
+), kinds AS (
+    SELECT name, site, currency{parts_made}, position IS NOT NULL AS dealt_in, {facts},
+           count(*) AS players, {added}
+           count_if(hero) AS heroes, sum(cents) AS cents,
+           sum(CASE WHEN bb > 0 THEN cents::DOUBLE / bb END) AS net_bb, count_if(bb > 0) AS bb_hands,
+           sum(CASE WHEN kept <> 0 AND paid_out > 0 AND paid <> 0 THEN (kept * paid)::DOUBLE / paid_out END) AS rake,
+           min(started) AS first, max(started) AS last
+    FROM amounts JOIN totals USING (hand) WHERE {players}
+    GROUP BY ALL
 )
 SELECT name, site, currency{parts},
-       coalesce(count_if({dealt} AND hero), 0) AS hero_hands,
+       coalesce(sum(CASE WHEN dealt_in THEN heroes END), 0) AS hero_hands,
        sum(cents) AS net,
-       coalesce(sum(CASE WHEN {dealt} AND bb > 0 THEN cents::DOUBLE / bb END), 0) AS net_bb,
-       coalesce(count_if({dealt} AND bb > 0), 0) AS bb_hands,
-       coalesce(sum(CASE WHEN kept <> 0 AND paid_out > 0 AND paid <> 0 THEN (kept * paid)::DOUBLE / paid_out END), 0)
-           AS rake,
+       coalesce(sum(CASE WHEN dealt_in THEN net_bb END), 0) AS net_bb,
+       coalesce(sum(CASE WHEN dealt_in THEN bb_hands END), 0) AS bb_hands,
+       coalesce(sum(rake), 0) AS rake,
        {first} AS first, {last} AS last,
        {counts}
-FROM amounts JOIN totals USING (hand) WHERE {players}
+FROM kinds
 GROUP BY ALL
 """
+
+#: The facts the counts' conditions read (the first step groups by them) and those they add up (it sums them).
+_TESTED = tuple(dict.fromkeys(condition[0] for count in COUNTS for condition in count.where))
+_ADDED = tuple(dict.fromkeys(fact for count in COUNTS for fact in count.adds if fact not in _TESTED))
 
 
 def tally(connection: duckdb.DuckDBPyConnection, filters: Filters) -> Tally:
@@ -85,11 +100,13 @@ def tally(connection: duckdb.DuckDBPyConnection, filters: Filters) -> Tally:
     query = _PLAYERS.format(
         hands=hands,
         started="strftime(started, '%Y-%m-%d %H:%M:%S')" if filters.by in ("month", "session") else "NULL",
-        first=f"min(started) FILTER (WHERE {_DEALT})" if session else "NULL",
-        last=f"max(started) FILTER (WHERE {_DEALT})" if session else "NULL",
-        parts="".join(f", {part}" for part in parts),
-        dealt=_DEALT,
-        counts=",\n       ".join(count_sql(count, _DEALT) for count in COUNTS),
+        first="min(first) FILTER (WHERE dealt_in)" if session else "NULL",
+        last="max(last) FILTER (WHERE dealt_in)" if session else "NULL",
+        facts=", ".join(f'"{fact}"' for fact in _TESTED),
+        added="".join(f'sum(coalesce("{fact}", 0)) AS "{fact}", ' for fact in _ADDED),
+        parts_made="".join(f", {part} AS part{at}" for at, part in enumerate(parts)),
+        parts="".join(f", part{at}" for at in range(len(parts))),
+        counts=",\n       ".join(count_sql(count, "dealt_in", "players") for count in COUNTS),
         players=players,
     )
     for row in connection.execute(query, parameters).fetchall():
