@@ -38,18 +38,23 @@ _GROUP_PARTS = {
 #: and amounts summed; then each count (``definitions.count_sql``) is a sum over those groups, which costs far less
 #: than testing each condition on each player.
 _PLAYERS = """
-WITH chosen AS (
+WITH totals AS (
+    SELECT hand, -sum(cents) AS kept, sum(cents + put_in_cents) AS paid_out, count(position) AS dealt
+    FROM (
+        SELECT hand, position, CAST(round(coalesce(net, 0)::DOUBLE * 100) AS BIGINT) AS cents,
+               CAST(round(coalesce(put_in, 0)::DOUBLE * 100) AS BIGINT) AS put_in_cents
+        FROM players
+    ) GROUP BY hand
+), chosen AS (
     SELECT hand, site, coalesce(currency, '?') AS currency, "limit", stakes, {started} AS started,
-           CAST(big_blind * 100 AS BIGINT) AS bb
-    FROM hands WHERE {hands}
+           CAST(big_blind * 100 AS BIGINT) AS bb, kept, paid_out, dealt
+    FROM hands JOIN totals USING (hand) WHERE {hands}
 ), amounts AS (
-    SELECT p.*, c.site, c.currency, c."limit", c.stakes, c.started, c.bb,
+    SELECT p.*, c.site, c.currency, c."limit", c.stakes, c.started, c.bb, c.kept, c.paid_out, c.dealt,
            CAST(round(coalesce(p.net, 0)::DOUBLE * 100) AS BIGINT) AS cents,
            CAST(round(coalesce(p.net, 0)::DOUBLE * 100) AS BIGINT)
                + CAST(round(coalesce(p.put_in, 0)::DOUBLE * 100) AS BIGINT) AS paid
     FROM players p JOIN chosen c USING (hand)
-), totals AS (
-    SELECT hand, -sum(cents) AS kept, sum(paid) AS paid_out, count(position) AS dealt FROM amounts GROUP BY hand
 ), kinds AS (
     SELECT name, site, currency{parts_made}, position IS NOT NULL AS dealt_in, {facts},
            count(*) AS players, {added}
@@ -57,7 +62,7 @@ WITH chosen AS (
            sum(CASE WHEN bb > 0 THEN cents::DOUBLE / bb END) AS net_bb, count_if(bb > 0) AS bb_hands,
            sum(CASE WHEN kept <> 0 AND paid_out > 0 AND paid <> 0 THEN (kept * paid)::DOUBLE / paid_out END) AS rake,
            min(started) AS first, max(started) AS last
-    FROM amounts JOIN totals USING (hand) WHERE {players}
+    FROM amounts WHERE {players}
     GROUP BY ALL
 )
 SELECT name, site, currency{parts},
