@@ -79,7 +79,9 @@ GROUP BY ALL
 
 #: The facts the counts' conditions read (the first step groups by them) and those they add up (it sums them).
 _TESTED = tuple(dict.fromkeys(condition[0] for count in COUNTS for condition in count.where))
-_ADDED = tuple(dict.fromkeys(fact for count in COUNTS for fact in count.adds if fact not in _TESTED))
+_ADDED = tuple(dict.fromkeys(fact for count in COUNTS for fact in count.adds))
+if set(_TESTED) & set(_ADDED):  # a group holds one value of a tested fact, not the sum of its players'
+    raise ValueError(f"definitions.COUNTS both tests and adds {sorted(set(_TESTED) & set(_ADDED))}: db.tally cannot")
 
 
 def tally(connection: duckdb.DuckDBPyConnection, filters: Filters) -> Tally:
