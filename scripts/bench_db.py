@@ -1,25 +1,27 @@
 """``badugi import`` against ``badugi score`` on the same hands (CPU time), and ``badugi stats --db`` against
 ``badugi stats`` on the histories (scoring them again): the goals of issue 27 (import within 1.3x of score; stats
 from the database in at most a tenth of scoring). Each command runs as a user runs it (a fresh process, startup
-included); the CPU time is the child process's (user + system, from ``resource``), the median of --rounds rounds.
-Each import starts from a new, empty database file.
+included); the CPU time is the child process's (user + system) and its peak resident memory (``os.wait4``), the
+median of --rounds rounds. Each import starts from a new, empty database file. ``--database FILE`` times only
+``stats --db`` on a database already made (a large one: the goal's million hands).
 
 The histories (default 60,000 simulated hands of fixed limit $0.25/$0.50 with rake, 6 players) are written once
 into --data and reused.
 
-    python scripts/bench_db.py [--hands 60000] [--data /tmp/bench-db] [--rounds 3]
+    python scripts/bench_db.py [--hands 60000] [--data /tmp/bench-db] [--rounds 3] [--database FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import duckdb
 
 from badugi_fast.bench.machine import describe_machine
 from badugi_fast.formats.pokerstars.writer import write_histories
@@ -36,14 +38,28 @@ def histories(folder: Path, hands: int) -> Path:
     return path
 
 
-def measured(command: list[str]) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one run of ``badugi COMMAND``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def measured(command: list[str]) -> tuple[float, float, float]:
+    """(CPU seconds, wall seconds, peak resident MB) of one run of ``badugi COMMAND``."""
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "badugi_fast", *command, "-q"], check=True, stdout=subprocess.DEVNULL)
+    child = subprocess.Popen([sys.executable, "-m", "badugi_fast", *command, "-q"], stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
+    if child.returncode:
+        raise subprocess.CalledProcessError(child.returncode, command)
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
+
+
+def report(runs: dict[str, list[tuple[float, float, float]]], rounds: int) -> dict[str, float]:
+    """Prints each command's medians; returns their CPU seconds."""
+    cpu = {name: statistics.median(run[0] for run in found) for name, found in runs.items()}
+    for name, found in runs.items():
+        wall = statistics.median(run[1] for run in found)
+        memory = statistics.median(run[2] for run in found)
+        print(
+            f"  badugi {name:<11} {cpu[name]:7.2f} s CPU {wall:7.2f} s wall {memory:6.0f} MB peak (median of {rounds})"
+        )
+    return cpu
 
 
 def main() -> None:
@@ -51,26 +67,34 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=60_000)
     parser.add_argument("--data", type=Path, default=Path("/tmp/bench-db"))
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--database", type=Path, help="only stats --db, on this database")
     args = parser.parse_args()
+    print(describe_machine())
+    if args.database is not None:
+        with duckdb.connect(str(args.database), read_only=True) as connection:
+            hands = connection.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+        print(f"{hands:,} hands, {args.database.stat().st_size / 1e6:.1f} MB database")
+        report(
+            {"stats --db": [measured(["stats", "--db", str(args.database)]) for _ in range(args.rounds)]}, args.rounds
+        )
+        return
     path = str(histories(args.data, args.hands))
     database = args.data / "bench.duckdb"
 
-    def fresh_import() -> tuple[float, float]:
+    def fresh_import() -> tuple[float, float, float]:
         database.unlink(missing_ok=True)
         return measured(["import", path, "--db", str(database)])
 
-    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in ("score", "import", "stats", "stats --db")}
+    runs: dict[str, list[tuple[float, float, float]]] = {
+        name: [] for name in ("score", "import", "stats", "stats --db")
+    }
     for _ in range(args.rounds):
         runs["score"].append(measured(["score", path, "-o", os.devnull]))
         runs["import"].append(fresh_import())
         runs["stats"].append(measured(["stats", path, "--format", "jsonl"]))
         runs["stats --db"].append(measured(["stats", "--db", str(database), "--format", "jsonl"]))
-    print(describe_machine())
-    print(f"{args.hands:,} hands, {database.stat().st_size / 1e6:.1f} MB database; median of {args.rounds} rounds")
-    cpu = {name: statistics.median(run[0] for run in found) for name, found in runs.items()}
-    wall = {name: statistics.median(run[1] for run in found) for name, found in runs.items()}
-    for name in runs:
-        print(f"  badugi {name:<11} {cpu[name]:7.2f} s CPU {wall[name]:7.2f} s wall")
+    print(f"{args.hands:,} hands, {database.stat().st_size / 1e6:.1f} MB database")
+    cpu = report(runs, args.rounds)
     print(f"  import / score: {cpu['import'] / cpu['score']:.2f}x CPU")
     print(f"  stats --db / stats on the histories: {cpu['stats --db'] / cpu['stats']:.3f}x CPU")
 

@@ -38,6 +38,13 @@ FILTERS = [
     ["--since", "2026-01-02"],
     ["--until", "2026-01-01"],
     ["--since", "2011-01-01", "--until", "2019-12-31"],
+    ["--by", "position"],
+    ["--by", "stakes"],
+    ["--by", "month"],
+    ["--by", "session"],
+    ["--by", "position", "--player", "Player2", "--limit", "pot"],
+    ["--by", "session", "--site", "PokerStars", "--since", "2011-01-01"],
+    ["--by", "stakes", "--until", "2026-01-01"],
 ]
 
 

@@ -1,7 +1,7 @@
 """The hands of the database read back as the records ``badugi score --format parquet`` writes: tables of
-``history.parquet.SCHEMA``, a batch of hands at a time (``tables_of``). ``badugi stats --db`` adds them up with
-``stats.arrow``, as it adds up saved records, so that every statistic is made one way; ``export`` writes them to a
-Parquet file, which Dask, pandas or ``badugi stats`` read as they read ``badugi score``'s.
+``history.parquet.SCHEMA``, a batch of hands at a time (``tables_of``), which ``export`` writes to a Parquet file
+that Dask, pandas or ``badugi stats`` read as they read ``badugi score``'s. (``badugi stats --db`` does not read
+them back: it adds up inside DuckDB, ``db.tally``.)
 """
 
 from __future__ import annotations
@@ -31,51 +31,34 @@ def _quoted(names: Sequence[str]) -> str:
     return ", ".join(f'"{name}"' for name in names)
 
 
-def tables_of(
-    connection: duckdb.DuckDBPyConnection,
-    fields: tuple[Sequence[str], Sequence[str]] | None = None,
-    batch_hands: int = BATCH_HANDS,
-) -> Iterator[pa.Table]:
-    """Every hand of the database, in the order imported, as tables of ``SCHEMA``; or of only the ``fields``
-    (hand fields, player fields) asked for, as the database types them (what ``badugi stats`` reads: less to
-    read)."""
-    hand_names, player_names = (_HAND_NAMES, _PLAYER_NAMES) if fields is None else fields
-    hand_names = [name for name in hand_names if name != "players"]
+def tables_of(connection: duckdb.DuckDBPyConnection, batch_hands: int = BATCH_HANDS) -> Iterator[pa.Table]:
+    """Every hand of the database, in the order imported, as tables of ``SCHEMA``."""
     top = connection.execute("SELECT coalesce(max(hand), 0) FROM hands").fetchall()[0][0]
     for low in range(0, top, batch_hands):
         span = f"hand > {int(low)} AND hand <= {int(low + batch_hands)}"
         hands = connection.sql(
-            f"SELECT hand, {_quoted(hand_names)} FROM hands WHERE {span} ORDER BY hand"
+            f"SELECT hand, {_quoted(_HAND_NAMES)} FROM hands WHERE {span} ORDER BY hand"
         ).to_arrow_table()
         players = connection.sql(
-            f"SELECT hand, {_quoted(player_names)} FROM players WHERE {span} ORDER BY hand, entry"
+            f"SELECT hand, {_quoted(_PLAYER_NAMES)} FROM players WHERE {span} ORDER BY hand, entry"
         ).to_arrow_table()
         if hands.num_rows:
-            yield _records(hands, players, fields is None)
+            yield _records(hands, players)
 
 
-def _records(hands: pa.Table, players: pa.Table, whole: bool) -> pa.Table:
-    """The hands and their players (both in hand order) as records, each hand's players a list: of ``SCHEMA``
-    when ``whole``, else of the columns read."""
+def _records(hands: pa.Table, players: pa.Table) -> pa.Table:
+    """The hands and their players (both in hand order) as records of ``SCHEMA``, each hand's players a list."""
     owners = players["hand"].to_numpy()
     offsets = np.searchsorted(owners, hands["hand"].to_numpy(), side="left")
     offsets = np.append(offsets, len(owners)).astype(np.int32)
     names = players.column_names[1:]
     entries = pa.StructArray.from_arrays(
-        [_typed(players[name].combine_chunks(), _PLAYER_TYPE.field(name).type, whole) for name in names],
+        [players[name].combine_chunks().cast(_PLAYER_TYPE.field(name).type) for name in names],
         names=names,
     )
     lists = pa.ListArray.from_arrays(pa.array(offsets), entries)
-    if whole:
-        columns = [
-            _typed(hands[name], SCHEMA.field(name).type, whole) if name != "players" else lists for name in SCHEMA.names
-        ]
-        return pa.Table.from_arrays(columns, schema=SCHEMA)
-    return hands.drop_columns(["hand"]).append_column("players", lists)
-
-
-def _typed(column: pa.Array | pa.ChunkedArray, kind: pa.DataType, whole: bool) -> pa.Array | pa.ChunkedArray:
-    return column.cast(kind) if whole else column
+    columns = [hands[name].cast(SCHEMA.field(name).type) if name != "players" else lists for name in SCHEMA.names]
+    return pa.Table.from_arrays(columns, schema=SCHEMA)
 
 
 def export(connection: duckdb.DuckDBPyConnection, path: str | os.PathLike[str]) -> int:

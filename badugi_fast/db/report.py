@@ -1,5 +1,5 @@
 """What ``badugi report --db`` needs of the database (``report.gather.Gathered``): the statistics' tally, summed as
-``badugi stats --db`` sums it (``records``, ``stats.arrow``), every hand that went wrong, and the followed player's
+``badugi stats --db`` sums it (inside DuckDB: ``db.tally``), every hand that went wrong, and the followed player's
 hands, in the order imported.
 
 The database keeps the records, not the hands' text: the hands that went wrong are listed without it (as the page
@@ -13,10 +13,9 @@ from decimal import Decimal
 
 import duckdb
 
-from badugi_fast.db.records import tables_of
+from badugi_fast.db.tally import tally
 from badugi_fast.money import amount_text
 from badugi_fast.report.gather import Gathered, Played, Wrong
-from badugi_fast.stats.arrow import tally_tables
 from badugi_fast.stats.tally import COUNTED, Filters
 
 __all__ = ["gathered"]
@@ -24,7 +23,7 @@ __all__ = ["gathered"]
 
 def gathered(connection: duckdb.DuckDBPyConnection, filters: Filters, player: str | None) -> Gathered:
     """What the report needs of every hand of the database at ``connection``."""
-    result = Gathered(tally=tally_tables(tables_of(connection), filters))
+    result = Gathered(tally=tally(connection, filters))
     _wrong(connection, result)
     _played(connection, filters, player, result)
     return result

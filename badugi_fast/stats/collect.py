@@ -21,7 +21,7 @@ from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.read import results
 from badugi_fast.history.sources import is_url
 from badugi_fast.parallel import ordered_map
-from badugi_fast.stats.tally import HAND_FIELDS, PLAYER_FIELDS, Filters, Tally
+from badugi_fast.stats.tally import Filters, Tally
 
 __all__ = [
     "is_records",
@@ -76,6 +76,9 @@ def _tally_part(part: Any, filters: Filters) -> Tally:
 def tally_records(paths: Iterable[str], filters: Filters) -> Tally:
     """The tally of saved records: JSON Lines files, Parquet files and folders of them."""
     tally = Tally()
+    paths = list(paths)
+    if not paths:  # pyarrow not imported for nothing (it is a third of ``stats --db``'s time)
+        return tally
     try:
         arrow = importlib.import_module("badugi_fast.stats.arrow")
     except ImportError:  # no pyarrow: JSON Lines record by record (Parquet says what to install)
@@ -89,13 +92,12 @@ def tally_records(paths: Iterable[str], filters: Filters) -> Tally:
 
 
 def tally_database(path: str, filters: Filters) -> Tally:
-    """The tally of the hands in the database of ``badugi import`` at ``path`` (the db extra): read back as the
-    records ``badugi score`` saves (``db.records``) and summed as saved records are (``stats.arrow``)."""
+    """The tally of the hands in the database of ``badugi import`` at ``path`` (the db extra), added up inside
+    DuckDB (``db.tally``): only the rows' sums leave it."""
     store = require("badugi_fast.db.store", "--db")
-    records = require("badugi_fast.db.records", "--db")
-    arrow = require("badugi_fast.stats.arrow", "--db")
+    summed = require("badugi_fast.db.tally", "--db")
     with store.connect(path) as connection:
-        tally: Tally = arrow.tally_tables(records.tables_of(connection, (HAND_FIELDS, PLAYER_FIELDS)), filters)
+        tally: Tally = summed.tally(connection, filters)
     return tally
 
 

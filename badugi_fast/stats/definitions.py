@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from badugi_fast.ranks import WORST_BADUGI, WORST_THREE_CARD, WORST_TWO_CARD
 
-__all__ = ["COUNTS", "COUNT_FACTS", "OPERATORS", "RATIOS", "Condition", "Count", "Ratio"]
+__all__ = ["COUNTS", "COUNT_FACTS", "OPERATORS", "RATIOS", "Condition", "Count", "Ratio", "count_sql"]
 
 #: A condition on one of the player's facts: ``(fact, operator, number)``; a flag is ``(fact, "=", 1)``.
 Condition = tuple[str, str, int]
@@ -108,3 +108,13 @@ RATIOS: tuple[Ratio, ...] = (
 COUNT_FACTS: tuple[str, ...] = tuple(
     dict.fromkeys(fact for count in COUNTS for fact in (*(condition[0] for condition in count.where), *count.adds))
 )
+
+
+def count_sql(count: Count, dealt: str, rows: str = "1") -> str:
+    """``count`` as an SQL aggregate over rows whose columns are the player's facts by name, ``dealt`` the SQL
+    condition that the player was dealt in (``db.tally`` adds up the database with these): SQL's comparisons are
+    false where a fact is null, as the conditions are. A row stands for ``rows`` players (an SQL expression), and
+    holds the sum of the facts a count ``adds``: rows already grouped by the facts the conditions read."""
+    where = " AND ".join([dealt, *(f'"{fact}" {operator} {number}' for fact, operator, number in count.where)])
+    added = " + ".join(f'coalesce("{fact}", 0)' for fact in count.adds) or rows
+    return f"coalesce(sum(CASE WHEN {where} THEN {added} END), 0)"  # a CASE costs less than a FILTER in DuckDB
