@@ -151,10 +151,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 
     # 5. One draw against "random", every discard, one core: exact where the budget allows, else sampled.
     task = "advice: every discard against 'random', 1 draw, 1 thread"
-    random_advice = badugi_fast.best_discard(hero, "random", threads=1, seed=1)
+    random_advice = badugi_fast.best_discard(hero, ["random"], threads=1, seed=1)
     worst = max(option.stderr for option in random_advice.options)
     exact_count = sum(option.exact for option in random_advice.options)
-    against_random = functools.partial(badugi_fast.best_discard, hero, "random", threads=1, seed=1)
+    against_random = functools.partial(badugi_fast.best_discard, hero, ["random"], threads=1, seed=1)
     who = f"best_discard ({exact_count} exact, the rest 262,144 shared trials, stderr <= {worst:.5f})"
     add(task, who, median_seconds(against_random, max(3, r // 2)), "discards", 16)
 

@@ -38,5 +38,5 @@ def test_bench_exact_advice_every_discard(benchmark: BenchmarkFixture) -> None:
 
 
 def test_bench_advice_against_random(benchmark: BenchmarkFixture) -> None:
-    advice = benchmark(badugi_fast.best_discard, "As 2h 9d Kd", "random", seed=1, threads=1)
+    advice = benchmark(badugi_fast.best_discard, "As 2h 9d Kd", ["random"], seed=1, threads=1)
     assert max(option.stderr for option in advice.options) < 0.001
