@@ -25,6 +25,7 @@ from typing import Any
 import badugi_fast
 from badugi_fast import card_str, parse_cards
 from badugi_fast.bench.evaluators import seconds_per
+from badugi_fast.spots.spot import PAT
 
 #: The exact heads-up spot: a two-card draw (As 2h, throwing Kc Kd) against a three-card draw (3c, throwing
 #: Qh Js Jc): C(44, 2) x C(42, 3) = 10,860,080 deals.
@@ -136,9 +137,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         raise SystemExit(f"{task}: not exact")
     walks = []
     for option in advice.options:
-        if len(parse_cards(option.throw)) == 4:
+        throw = "" if option.throw == PAT else option.throw  # standing pat throws no card
+        if len(parse_cards(throw)) == 4:
             continue  # poker-equity reads no hand without a known card: that discard is ours alone (timed anyway)
-        kept, dead = peer_spot([hero, villain], [option.throw, thrown])
+        kept, dead = peer_spot([hero, villain], [throw, thrown])
         walk = functools.partial(poker_equity.exact_from_text, "badugi", kept, dead=dead)
         theirs = walk()
         if theirs is None or abs(theirs["players"][0]["equity"] - option.equity) > 1e-9:
