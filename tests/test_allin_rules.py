@@ -19,10 +19,10 @@ import random
 from typing import Any
 
 import pytest
+from both_ways import both_ways
 
 from badugi_fast.history import read
 from badugi_fast.history.cut import Run
-from badugi_fast.history.score import score
 from badugi_fast.history.sites import headers_in
 from badugi_fast.rules.engine import HandState, IllegalActionError, TableRules
 
@@ -330,18 +330,8 @@ def phh_run(text: str) -> Run:
 
 def both(run: Run, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, Any], dict[str, Any], bool]:
     """The record of the one hand of ``run`` by Python alone and by ``read.results``, and whether C answered."""
-    (python,) = [score(hand).as_dict() for hand in read.hands_of(run)]
-    by_python = []
-    real = read.parse_one
-
-    def reading(*args: Any) -> Any:
-        by_python.append(1)
-        return real(*args)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(read, "parse_one", reading)
-        (fast,) = [result.as_dict() for result in read.results(run)]
-    return python, fast, not by_python
+    (python,), (fast,), answered = both_ways(run, monkeypatch)
+    return python, fast, answered == 1
 
 
 @pytest.mark.parametrize(("text", "status"), HONEST)

@@ -15,14 +15,13 @@ than a big blind", which Python then calls a mismatch).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
+from both_ways import both_ways
 from forge import REFUSED, STRUCTURES, Case, cases, overpaid, simulated
 
 from badugi_fast.history import read
 from badugi_fast.history.cut import Run
-from badugi_fast.history.score import score
 from badugi_fast.history.sites import headers_in
 
 pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is not built or not chosen")
@@ -34,23 +33,6 @@ def run_of(text: str, site: str) -> Run:
     return Run("f", site, 0, 0, tuple(headers_in(data, 0, len(data)).lines), data)
 
 
-def both(run: Run, monkeypatch: pytest.MonkeyPatch) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
-    """The records of ``run`` by Python alone and by ``read.results`` (C first), and how many hands C answered."""
-    python = [score(hand).as_dict() for hand in read.hands_of(run)]
-    by_python = 0
-    real = read.parse_one
-
-    def reading(*args: Any) -> Any:
-        nonlocal by_python
-        by_python += 1
-        return real(*args)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(read, "parse_one", reading)
-        fast = [result.as_dict() for result in read.results(run)]
-    return python, fast, len(fast) - by_python
-
-
 def status_is(found: str, expected: str) -> bool:
     return found not in ("verified", "no_showdown") if expected == REFUSED else found == expected
 
@@ -59,7 +41,7 @@ def status_is(found: str, expected: str) -> bool:
 def test_crafted_hand(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same record both ways; the status a correct reader gives, where it is clear; and C answers every hand
     that is played and paid by the rules (a fast path that gives up is a slow path)."""
-    python, fast, answered = both(run_of(case.text, case.site), monkeypatch)
+    python, fast, answered = both_ways(run_of(case.text, case.site), monkeypatch)
     assert len(fast) == 1, case.text
     assert fast == python, case.text
     if case.status is not None:
@@ -79,7 +61,7 @@ def test_c_answers_its_share(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
         for structure in STRUCTURES
         for tournament in (False, True)
     ):
-        python, fast, c = both(run_of(simulated(site, structure, tournament, 40, seed), site), monkeypatch)
+        python, fast, c = both_ways(run_of(simulated(site, structure, tournament, 40, seed), site), monkeypatch)
         assert fast == python
         assert len(fast) == 40
         answered[site] += c
@@ -87,7 +69,7 @@ def test_c_answers_its_share(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     crafted_answered: Counter[str] = Counter()
     crafted: Counter[str] = Counter()
     for case in cases():
-        _, fast, c = both(run_of(case.text, case.site), monkeypatch)
+        _, fast, c = both_ways(run_of(case.text, case.site), monkeypatch)
         crafted_answered[case.site] += c
         crafted[case.site] += len(fast)
     with capsys.disabled():
@@ -107,7 +89,7 @@ def test_simulated_hands_overpaid(site: str, monkeypatch: pytest.MonkeyPatch) ->
     mismatch both ways, and C vouches for none of them."""
     for seed, (structure, tournament) in enumerate((s, t) for s in STRUCTURES for t in (False, True)):
         text = overpaid(simulated(site, structure, tournament, 20, seed), site)
-        python, fast, answered = both(run_of(text, site), monkeypatch)
+        python, fast, answered = both_ways(run_of(text, site), monkeypatch)
         assert fast == python
         assert [record["status"] for record in fast] == ["mismatch"] * 20, (structure, tournament)
         assert answered == 0

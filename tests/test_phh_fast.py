@@ -16,9 +16,9 @@ import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from both_ways import both_ways
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +26,6 @@ from badugi_fast.cli import main as badugi
 from badugi_fast.history import read
 from badugi_fast.history.cut import Run
 from badugi_fast.history.pipeline import units
-from badugi_fast.history.score import score
 from badugi_fast.history.sites import headers_in
 from badugi_fast.history.sources import sources_of
 
@@ -40,35 +39,6 @@ def phh_run(text: str, lead: str = "") -> Run:
     data = text.encode("utf-8", "surrogatepass")
     starts = tuple(headers_in(data, 0, len(data)).lines)
     return Run("f", "PHH", 0, lead.count("\n"), starts, data, lead.encode("utf-8", "surrogatepass"))
-
-
-def both(run: Run, monkeypatch: pytest.MonkeyPatch) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
-    """The records of ``run`` by Python alone and by ``read.results``, and how many hands C answered for; every
-    hand is decided once, by C: Python reads the hands whose C record says "not mine", and refuses no other."""
-    from badugi_fast._native import HH_FALLBACK  # the C extension is there: C_READER
-
-    python = [score(hand).as_dict() for hand in read.hands_of(run)]
-    by_python = []
-    refused = []
-    real = read.parse_one
-    real_result = read._c_result  # noqa: SLF001 -- the one place a C record is accepted or refused, watched here
-
-    def reading(*args: Any) -> Any:
-        by_python.append(1)
-        return real(*args)
-
-    def deciding(data: bytes, record: Any, *args: Any) -> Any:
-        result = real_result(data, record, *args)
-        if result is None and record.status != HH_FALLBACK:
-            refused.append(data[record.id_start : record.id_end])
-        return result
-
-    with monkeypatch.context() as patch:
-        patch.setattr(read, "parse_one", reading)
-        patch.setattr(read, "_c_result", deciding)
-        fast = [result.as_dict() for result in read.results(run)]
-    assert refused == [], "Python refused hands that C answered"
-    return python, fast, len(fast) - len(by_python)
 
 
 def simulated(tmp_path: Path, *options: str) -> Path:
@@ -110,7 +80,7 @@ def test_simulated_phh_reads_the_same(
     path = simulated(tmp_path, "--hands", "300", *options)
     hands = answered = 0
     for run in runs(path):
-        python, fast, c = both(run, monkeypatch)
+        python, fast, c = both_ways(run, monkeypatch)
         assert fast == python
         hands += len(fast)
         answered += c
@@ -122,7 +92,7 @@ def test_money_and_chips_keep_their_places(tmp_path: Path, monkeypatch: pytest.M
     """A hand in dollars writes its amounts with cents, one in chips without, by C as by Python."""
     for stakes, amount in (("0.10/0.25", "."), ("10/20", None)):
         (run,) = runs(simulated(tmp_path, "--hands", "50", "--stakes", stakes))
-        python, fast, answered = both(run, monkeypatch)
+        python, fast, answered = both_ways(run, monkeypatch)
         assert fast == python
         assert answered > 0
         paid = [player["expected"] for record in fast for player in record["players"] if player["expected"] != "0"]
@@ -142,7 +112,7 @@ def test_shared_files_converted_read_the_same(tmp_path: Path, monkeypatch: pytes
             if badugi(["convert", "-q", str(path), "-o", str(target)]) != 0 or not target.exists():
                 continue
         for run in runs(target):
-            python, fast, c = both(run, monkeypatch)
+            python, fast, c = both_ways(run, monkeypatch)
             assert fast == python, path.name
             hands += len(fast)
             answered += c
@@ -195,7 +165,7 @@ _rake = 0
 
 
 def test_a_written_hand_is_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> None:
-    python, fast, answered = both(phh_run(HAND), monkeypatch)
+    python, fast, answered = both_ways(phh_run(HAND), monkeypatch)
     assert fast == python
     assert answered == 1
     assert fast[0]["status"] == "verified"
@@ -232,7 +202,7 @@ def test_a_written_hand_is_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> Non
 )
 def test_changed_hands_read_the_same(monkeypatch: pytest.MonkeyPatch, change: tuple[str, str]) -> None:
     assert change[0] in HAND
-    python, fast, _ = both(phh_run(HAND.replace(change[0], change[1], 1)), monkeypatch)
+    python, fast, _ = both_ways(phh_run(HAND.replace(change[0], change[1], 1)), monkeypatch)
     assert fast == python
 
 
@@ -240,7 +210,7 @@ def test_a_card_thrown_and_dealt_back_reads_the_same(monkeypatch: pytest.MonkeyP
     """A draw that brings back the card it threw leaves the hand as it was, but _check_cards says the card was dealt
     already: C must not vouch for it."""
     text = HAND.replace('"d dh p1 3h",', '"d dh p1 Qs",').replace('"p1 sm 3h7c2dAc",', '"p1 sm Qs7c2dAc",')
-    python, fast, _ = both(phh_run(text), monkeypatch)
+    python, fast, _ = both_ways(phh_run(text), monkeypatch)
     assert python[0]["status"] == "mismatch"
     assert fast == python
 
@@ -248,7 +218,7 @@ def test_a_card_thrown_and_dealt_back_reads_the_same(monkeypatch: pytest.MonkeyP
 def test_a_hand_after_lead_lines_is_found_by_its_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table header of a run's first hand is in the run's lead lines, which C reads too."""
     head, _, rest = HAND.partition("variant")
-    python, fast, answered = both(phh_run("variant" + rest, lead="x = 1\n\n" + head), monkeypatch)
+    python, fast, answered = both_ways(phh_run("variant" + rest, lead="x = 1\n\n" + head), monkeypatch)
     assert fast == python
     assert answered == 1
 
@@ -335,7 +305,7 @@ def mutated(draw: st.DrawFn) -> str:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=mutated())
 def test_mutated_hands_read_the_same(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    python, fast, _ = both(phh_run(text + "\n" + text.replace("[7]", "[8]")), monkeypatch)
+    python, fast, _ = both_ways(phh_run(text + "\n" + text.replace("[7]", "[8]")), monkeypatch)
     assert fast == python
 
 
@@ -345,7 +315,7 @@ def test_forged_amounts_read_the_same(monkeypatch: pytest.MonkeyPatch, chips: in
     """Amounts past what C's 64-bit sums hold are Python's: the records stay the same."""
     text = HAND.replace("starting_stacks = [1000, 500, 800]", f"starting_stacks = [{chips}, {chips}, {chips}]")
     text = text.replace("winnings = [180, 0, 0]", f"winnings = [{chips}, 0, 0]")
-    python, fast, _ = both(phh_run(text), monkeypatch)
+    python, fast, _ = both_ways(phh_run(text), monkeypatch)
     assert fast == python
 
 
@@ -373,12 +343,12 @@ def test_cards_changed_around_reshuffles_read_the_same(
         at = data.draw(st.integers(0, (found.end() - 1 - found.end(1)) // 2 - 1))
         start = found.end(1) + 2 * at
         text = text[:start] + data.draw(_CARD) + text[start + 2 :]
-    python, fast, _ = both(phh_run(text), monkeypatch)
+    python, fast, _ = both_ways(phh_run(text), monkeypatch)
     assert fast == python
 
 
 def test_ten_handed_hands_are_answered_by_c(monkeypatch: pytest.MonkeyPatch, ten_handed: list[str]) -> None:
-    python, fast, answered = both(phh_run("".join(ten_handed)), monkeypatch)
+    python, fast, answered = both_ways(phh_run("".join(ten_handed)), monkeypatch)
     assert fast == python
     assert answered >= 0.9 * len(fast)
 
@@ -416,7 +386,7 @@ def test_a_card_dealt_again_across_a_reshuffle_reads_the_same(
     forged = [changed for text in ten_handed for changed in drawn_before_the_stub_ran_out(text)]
     assert forged
     for text in forged:
-        python, fast, _ = both(phh_run(text), monkeypatch)
+        python, fast, _ = both_ways(phh_run(text), monkeypatch)
         assert fast == python
 
 
@@ -428,7 +398,7 @@ def test_folded_hands_shuffled_into_a_new_stub_are_dealt_again(tmp_path: Path, m
     path = simulated(tmp_path, "--hands", "400", "--seed", "10", *options)
     statuses = []
     for run in runs(path):
-        python, fast, _ = both(run, monkeypatch)
+        python, fast, _ = both_ways(run, monkeypatch)
         assert fast == python
         statuses += [(record["hand_id"], record["status"]) for record in fast]
     assert ("100100000376", "verified") in statuses

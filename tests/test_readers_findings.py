@@ -7,20 +7,17 @@ Tilt's header as PokerTracker exports it, and the currency of Full Tilt's and Me
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
+from both_ways import Records, both_ways
 
 from badugi_fast.formats.pokerstars.writer import hand_text
 from badugi_fast.game.simulate import simulate
 from badugi_fast.history import read
 from badugi_fast.history.cut import Run
-from badugi_fast.history.score import score
 from badugi_fast.history.sites import find_headers, headers_in
 from badugi_fast.history.sources import SAMPLES, decode
 from badugi_fast.rules.engine import TableRules
-
-Records = list[dict[str, Any]]
 
 #: A three-handed fixed-limit PHH hand that is played and paid by the rules (Player1 wins 210 at the showdown).
 HAND = """[1]
@@ -77,19 +74,7 @@ def run_of(text: str, site: str) -> Run:
 def both(text: str, site: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Records, Records, int]:
     """The records of ``text`` by Python alone and by ``read.results`` (C where it vouches), and how many hands C
     answered for."""
-    run = run_of(text, site)
-    python = [score(hand).as_dict() for hand in read.hands_of(run)]
-    by_python = []
-    real = read.parse_one
-
-    def reading(*args: Any) -> Any:
-        by_python.append(1)
-        return real(*args)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(read, "parse_one", reading)
-        fast = [result.as_dict() for result in read.results(run)]
-    return python, fast, len(fast) - len(by_python)
+    return both_ways(run_of(text, site), monkeypatch)
 
 
 def agreed(text: str, site: str, monkeypatch: pytest.MonkeyPatch, answered: int | None = None) -> Records:

@@ -148,10 +148,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"badugi stats: {nothing_matches(args, filters)}", file=sys.stderr)
         return 1
     if form == "parquet":
-        pa = require("pyarrow", "--format parquet")
-        parquet = require("pyarrow.parquet", "--format parquet")
-        with replacing(args.output, binary=True) as stream:
-            parquet.write_table(pa.Table.from_pylist(rows), stream)
+        _write_parquet(args.output, rows)
         return 0
     with replacing(args.output) if args.output else contextlib.nullcontext(sys.stdout) as stream:
         _write(stream, form, rows, filters.by)
@@ -262,10 +259,7 @@ def _tournaments(args: argparse.Namespace, filters: Filters, form: str) -> int:
             print(f"badugi stats: no tournament of {wanted}: {near}", file=sys.stderr)
         return 1
     if form == "parquet":
-        pa = require("pyarrow", "--format parquet")
-        parquet = require("pyarrow.parquet", "--format parquet")
-        with replacing(args.output, binary=True) as stream:
-            parquet.write_table(pa.Table.from_pylist(rows), stream)
+        _write_parquet(args.output, rows)
         return 0
     with replacing(args.output) if args.output else contextlib.nullcontext(sys.stdout) as stream:
         if form == "jsonl":
@@ -313,3 +307,11 @@ def _per_hand(args: argparse.Namespace, filters: Filters) -> int:
         for rows in ordered_map(work, units(sources), jobs_of(args, "stats"), prepare=sendable):
             writer.writerows(rows)
     return 0
+
+
+def _write_parquet(output: str, rows: list[dict[str, Any]]) -> None:
+    """``rows`` as one Parquet file at ``output`` (whole, or the file as it was)."""
+    pa = require("pyarrow", "--format parquet")
+    parquet = require("pyarrow.parquet", "--format parquet")
+    with replacing(output, binary=True) as stream:
+        parquet.write_table(pa.Table.from_pylist(rows), stream)
