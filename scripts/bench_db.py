@@ -22,20 +22,9 @@ import time
 from pathlib import Path
 
 import duckdb
+from bench_stats import histories  # the same simulated histories, written once (scripts/ is on the path)
 
 from badugi_fast.bench.machine import describe_machine
-from badugi_fast.formats.pokerstars.writer import write_histories
-from badugi_fast.game import TableRules, simulate
-
-
-def histories(folder: Path, hands: int) -> Path:
-    """The simulated histories, written once."""
-    path = folder / f"sim-{hands}.txt"
-    if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        with path.open("w") as out:
-            write_histories(simulate(hands, 6, TableRules(25, 50, rake_percent=5, rake_cap=100), seed=1), out, "USD")
-    return path
 
 
 def measured(command: list[str]) -> tuple[float, float, float]:
