@@ -323,6 +323,7 @@ def badugi(environment: dict[str, str], *arguments: str) -> subprocess.Completed
         ("missing key", "s3://{bucket}/folder/no-such-file.txt", {}, "no such file or folder"),
         ("unknown key id", "s3://{bucket}/folder/", {"AWS_ACCESS_KEY_ID": "AKIANOSUCHKEY0000000"}, "access refused"),
         ("wrong secret", "s3://{bucket}/folder/", {"AWS_SECRET_ACCESS_KEY": "not-the-secret"}, "access refused"),
+        ("unknown fsspec option", "s3://{bucket}/folder/", {"FSSPEC_S3_NO_SUCH_OPTION": "1"}, "FSSPEC_S3_* settings"),
     ],
 )
 def test_a_store_that_cannot_be_read_is_a_one_line_error(

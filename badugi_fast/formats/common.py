@@ -142,6 +142,7 @@ _WHEN = re.compile(
 def when(text: str) -> tuple[datetime.datetime | None, str | None]:
     """The first date and time written in ``text`` (``2010/09/05 10:32:15 ET``, Full Tilt's ``03:02:56 ET -
     2010/11/07``, KingsClub's ``2020-10-30 19:53:19``) and its time zone's abbreviation; Nones when there is none.
+    Its C mirror, ``csrc/stars.c: when_of()``, reads PokerStars headers by the first pattern.
 
     >>> when("Badugi - 2010/09/05 10:32:15 ET"), when("x - 03:02:56 ET - 2010/11/07")[0]
     ((datetime.datetime(2010, 9, 5, 10, 32, 15), 'ET'), datetime.datetime(2010, 11, 7, 3, 2, 56))

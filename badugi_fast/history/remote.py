@@ -176,7 +176,8 @@ def _client_errors() -> tuple[type[Exception], ...]:
 
 @contextlib.contextmanager
 def _about(url: str) -> Iterator[None]:
-    """The store's errors in the ``with`` block as ``OSError`` naming ``url`` (``FileNotFoundError`` as it is)."""
+    """The store's errors in the ``with`` block as ``OSError`` naming ``url`` (``FileNotFoundError`` as it is), an
+    option the store's client does not take (a misspelt ``FSSPEC_S3_*`` setting) as a ``ValueError``."""
     try:
         yield
     except FileNotFoundError:
@@ -189,6 +190,13 @@ def _about(url: str) -> Iterator[None]:
                 f"{url}: access refused ({error}): check the credentials and what they allow"
             ) from None
         raise OSError(f"{url}: {error}") from None
+    except TypeError as error:  # fsspec hands its FSSPEC_<PROTOCOL>_* settings to the client as keywords
+        if "unexpected keyword argument" not in str(error):
+            raise
+        protocol = url.partition("://")[0].upper()
+        raise ValueError(
+            f"{url}: the store's client takes no such option ({error}): check the FSSPEC_{protocol}_* settings"
+        ) from None
     except Exception as error:
         if not isinstance(error, _client_errors()):
             raise
