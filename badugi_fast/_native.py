@@ -33,6 +33,7 @@ __all__ = [
     "HH_MONEY",
     "HH_SHOWDOWN",
     "HH_SPLIT",
+    "HH_TOURNAMENT",
     "HH_VERIFIED",
     "LIMIT_CODES",
     "MATCHERS",
@@ -112,6 +113,7 @@ HH_VERIFIED: int = lib.BADUGI_HH_VERIFIED
 HH_SHOWDOWN: int = lib.BADUGI_HH_SHOWDOWN
 HH_SPLIT: int = lib.BADUGI_HH_SPLIT
 HH_MONEY: int = lib.BADUGI_HH_MONEY
+HH_TOURNAMENT: int = lib.BADUGI_HH_TOURNAMENT
 
 
 #: The values of a player entry of a hand record, in order (``record_layout``, the one definition of the layout,
@@ -132,7 +134,7 @@ class StarsHand(NamedTuple):
     at import (``_check_layout``)."""
 
     status: int  # HH_FALLBACK, HH_VERIFIED, or else the site paid a hand without a showdown as we would
-    flags: int  # HH_SHOWDOWN | HH_SPLIT | HH_MONEY
+    flags: int  # HH_SHOWDOWN | HH_SPLIT | HH_MONEY | HH_TOURNAMENT
     first_line: int
     end_line: int
     first_byte: int
@@ -144,6 +146,7 @@ class StarsHand(NamedTuple):
     limit: int  # a value of LIMIT_CODES
     stakes_low: int
     stakes_high: int
+    largest_blind: int
     currency_start: int
     currency_end: int
     started: int

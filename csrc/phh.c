@@ -19,7 +19,8 @@
 #define MAX_FIELDS 64
 #define MAX_ITEMS 1024
 
-enum { T_INT, T_FLOAT, T_STRING, T_OTHER }; /* TOML types: integer, float (Decimal), string, boolean or time */
+enum { T_INT, T_FLOAT, T_STRING, T_TIME, T_OTHER }; /* TOML types: integer, float (Decimal), string, local time
+                                                     * "HH:MM:SS", boolean */
 
 typedef struct {
     int type;
@@ -237,6 +238,8 @@ static int scalar(cursor *c)
         }
     }
     if (time_at(c)) {
+        it->type = T_TIME;
+        it->text = (span){c->p, 8};
         c->p += 8;
         return ends_value(c);
     }
@@ -809,6 +812,55 @@ static int is_money(phh_hand *hand)
     return currency != NULL && hand->items[currency->first].text.n > 0;
 }
 
+/* A field's text when it is a TOML string (p NULL otherwise): _Reader._facts keeps `currency` and `time_zone` only
+ * when they are strings. */
+static span string_field(phh_hand *hand, const char *key)
+{
+    const field *f = get(hand, key);
+    if (f == NULL || f->array || hand->items[f->first].type != T_STRING)
+        return (span){NULL, 0};
+    return hand->items[f->first].text;
+}
+
+/* A date part written as a small integer ("2020", "+7"): its value, or -1 when it is none that a date can hold
+ * (no date); a bad hand for a boolean, which Python takes for 0 or 1. */
+static long date_part(phh_hand *hand, const field *f)
+{
+    const item *it = &hand->items[f->first];
+    if (f->array || it->type == T_OTHER) {
+        hand->h.bad = 1; /* isinstance(True, int) in Python: not a case this code follows */
+        return -1;
+    }
+    return it->type == T_INT && it->money && it->hundredths >= 0 && it->hundredths <= 999900 ? (long)(it->hundredths / 100)
+                                                                                            : -1;
+}
+
+/* _Reader._facts: the currency and time zone (strings), and the date and time when `year`, `month`, `day` (integers)
+ * and `time` (a local time) make one: YYYYMMDDhhmmss in h->started (-1 for none: a missing key, another type, or
+ * not a real date, which Python leaves out too). */
+static void table_facts(phh_hand *hand)
+{
+    static const char days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    hand_state *h = &hand->h;
+    h->currency = string_field(hand, "currency");
+    h->zone = string_field(hand, "time_zone");
+    h->started = -1;
+    const field *year = get(hand, "year"), *month = get(hand, "month"), *day = get(hand, "day"), *time = get(hand, "time");
+    if (year == NULL || month == NULL || day == NULL || time == NULL)
+        return;
+    long y = date_part(hand, year), m = date_part(hand, month), d = date_part(hand, day);
+    const item *clock = &hand->items[time->first];
+    if (y < 0 || m < 0 || d < 0 || time->array || clock->type != T_TIME)
+        return; /* isinstance() says no, or an integer no date holds */
+    int leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1 || d > days[m - 1] || (m == 2 && d == 29 && !leap))
+        return; /* not a date (Python's date() refuses it): none */
+    const char *t = clock->text.p;
+    long hms = ((t[0] - '0') * 10 + (t[1] - '0')) * 10000 + ((t[3] - '0') * 10 + (t[4] - '0')) * 100 +
+               (t[6] - '0') * 10 + (t[7] - '0');
+    h->started = ((y * 100 + m) * 100 + d) * 1000000 + hms;
+}
+
 /* reader.parse_hand after the TOML: the hand read from its fields, for the verdict. */
 static void read_hand(phh_hand *hand, span *id, span *game)
 {
@@ -834,6 +886,7 @@ static void read_hand(phh_hand *hand, span *id, span *game)
     seat_players(hand);
     if (h->bad)
         return;
+    table_facts(hand);
     hand->money = is_money(hand);
     forced_bets(hand);
     stakes(hand);
@@ -951,8 +1004,6 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
         return at;
     h->whole_chips = !hand.money; /* reader._Reader: hand.places 0 */
     badugi_hh_verdict(h, text, record);
-    if (record[BADUGI_HH_STATUS] != BADUGI_HH_FALLBACK && hand.money)
-        record[BADUGI_HH_FLAGS] |= BADUGI_HH_MONEY;
     return at;
 }
 

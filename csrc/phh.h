@@ -17,9 +17,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Record flag (with stars.h's): the hand's amounts are money, written with two places (a decimal amount, or a
- * `currency`), not whole chips. */
-#define BADUGI_HH_MONEY 4
 
 /* The most bytes of one hand (its table) this code reads, as formats/phh/toml_reader.py bounds a document; the most
  * lines it looks back from a hand's `variant` line for the hand's table header (reader.LEAD_LINES). */

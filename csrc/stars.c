@@ -730,27 +730,61 @@ static const badugi_format POKERSTARS = {"PokerStars ", 11, BADUGI_MATCH_POKERST
 
 static int is_header(span line) { return badugi_header_line(line.p, line.n, &POKERSTARS) == 1; }
 
-/* common.game_info's betting structure, from the words of the game ("Badugi Limit", "8-Game (Badugi Pot Limit,
- * ..."): the first that the words hold of "half pot limit", "pot limit", "no limit" and "limit", in any case; -1 for
- * none. history.read checks it against pokerstars/reader.game_of, the Python original, for every hand vouched for. */
-static int limit_of(span game)
+/* pokerstars/reader.game_of, for the game words this code answers for: plain Badugi named as PokerStars names it
+ * ("Badugi Limit", "Badugi Pot Limit", "Badugi Half Pot Limit", "Badugi No Limit", "Badugi Fixed Limit"), alone, with
+ * the stakes after it ("Badugi Limit ($0.25/$0.50 USD)"), as the game of a mixed game ("8-Game (Badugi Limit, ...")
+ * or after a tournament's buy-in ("Tournament #330855877, $1.00+$0.20 USD Badugi Limit"). Returns the betting
+ * structure (common.game_info's) and sets h->tournament and h->whole_chips (game_of's places 0: a tournament, or no
+ * currency sign); -1 for any other words, which Python reads (so history/read.py never reads game words again). */
+static int game_words(span words, hand_state *h)
 {
     static const struct {
-        const char *words;
+        const char *name;
         int limit;
-    } names[] = {{"half pot limit", BADUGI_LIMIT_HALF_POT},
-                 {"half-pot limit", BADUGI_LIMIT_HALF_POT},
-                 {"pot limit", BADUGI_LIMIT_POT},
-                 {"no limit", BADUGI_LIMIT_NO},
-                 {"limit", BADUGI_LIMIT_FIXED}};
-    for (size_t at = 0; at < game.n; at++)
-        for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
-            size_t n = strlen(names[k].words), j = 0;
-            while (j < n && at + j < game.n && (game.p[at + j] | 0x20) == names[k].words[j])
-                j++;
-            if (j == n && (at == 0 || game.p[at - 1] == ' ' || game.p[at - 1] == '('))
-                return names[k].limit;
+    } names[] = {{"Badugi Limit", BADUGI_LIMIT_FIXED},
+                 {"Badugi Fixed Limit", BADUGI_LIMIT_FIXED},
+                 {"Badugi Pot Limit", BADUGI_LIMIT_POT},
+                 {"Badugi Half Pot Limit", BADUGI_LIMIT_HALF_POT},
+                 {"Badugi No Limit", BADUGI_LIMIT_NO}};
+    span name = words;
+    h->tournament = starts(words, "Tournament #");
+    if (h->tournament) { /* _TOURNAMENT without its "{...} " prefix: "Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{3})?) " */
+        size_t used = digits(sub(words, 12), h);
+        span rest = sub(words, 12 + used);
+        if (used == 0 || !starts(rest, ", "))
+            return -1;
+        rest = sub(rest, 2);
+        size_t token = 0;
+        while (token < rest.n && rest.p[token] != ' ') {
+            if ((unsigned char)rest.p[token] >= 0x80 || is_space((unsigned char)rest.p[token]))
+                return -1; /* where \S ends beyond ASCII: Python's */
+            token++;
         }
+        if (token == 0 || token == rest.n)
+            return -1;
+        int freeroll = token == 8 && starts(rest, "Freeroll"); /* the pattern's first choice: no currency code */
+        rest = sub(rest, token);
+        if (!freeroll && rest.n > 4 && is_upper(rest.p[1]) && is_upper(rest.p[2]) && is_upper(rest.p[3]) &&
+            rest.p[4] == ' ')
+            rest = sub(rest, 4); /* the buy-in's currency code */
+        name = sub(rest, 1);
+    } else {
+        long open = find(words, " (");
+        span inside = after(words, open, 2);
+        name = before(words, open);
+        if (inside.n && is_letter(inside.p[0])) /* a mixed game names the game being played */
+            for (name = before(inside, find_char(inside, ',')); name.n && name.p[name.n - 1] == ')';)
+                name.n--;
+        else if (inside.n && (unsigned char)inside.p[0] >= 0x80)
+            return -1; /* str.isalpha() of a letter beyond ASCII: Python's */
+    }
+    h->whole_chips = 1;
+    for (size_t at = 0; at < words.n && !h->tournament; at++)
+        if (currency_sign(sub(words, at)))
+            h->whole_chips = 0;
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (equals(name, names[k].name))
+            return names[k].limit;
     return -1;
 }
 
@@ -876,7 +910,9 @@ static int header(span line, span *id, span *game, hand_state *h)
         while (rest.n && rest.p[0] == ' ')
             rest = sub(rest, 1);
         *game = before(rest, find(rest, " - "));
-        h->limit = limit_of(*game);
+        h->limit = game_words(*game, h);
+        if (h->limit < 0)
+            h->bad = 1; /* not Badugi, or words this code does not read: Python says what they are */
         long date = rfind(rest, " - "); /* the header's text rpartitioned at its last " - " (pokerstars/reader) */
         if (date < 0)
             h->bad = 1;
@@ -885,50 +921,6 @@ static int header(span line, span *id, span *game, hand_state *h)
         return 1;
     }
     return 0;
-}
-
-/* Whether the amounts of a hand whose game words are `game` may be whole chips: pokerstars/reader.game_of's places
- * 0, a tournament or no currency sign. Any "Tournament #" counts (game_of's pattern is narrower): a hand this calls
- * whole chips that game_of does not is only read by Python when its pot is split. */
-static int whole_chips(span game)
-{
-    if (find(game, "Tournament #") >= 0)
-        return 1;
-    for (size_t at = 0; at < game.n; at++)
-        if (currency_sign(sub(game, at)))
-            return 0;
-    return 1;
-}
-
-/* Whether s names Badugi in any case: looser than common.game_info's word match, so history.read asks
- * pokerstars/reader.game_of, the Python original, of every hand this code answers for. */
-static int mentions_badugi(span s)
-{
-    for (size_t i = 0; i + 6 <= s.n; i++) {
-        size_t k = 0;
-        while (k < 6 && (s.p[i + k] | 0x20) == "badugi"[k])
-            k++;
-        if (k == 6)
-            return 1;
-    }
-    return 0;
-}
-
-/* The header's table in the record: stakes, currency code, date and time zone (history/read.py makes the record's
- * table of them, as score.table_of does of a hand that pokerstars/reader.parse_hand read). */
-static void header_record(const hand_state *h, const char *text, int64_t *record)
-{
-    record[BADUGI_HH_STAKES_LOW] = h->stakes[0];
-    record[BADUGI_HH_STAKES_HIGH] = h->stakes[1];
-    record[BADUGI_HH_STARTED] = h->started;
-    if (h->currency.n) {
-        record[BADUGI_HH_CURRENCY_START] = h->currency.p - text;
-        record[BADUGI_HH_CURRENCY_END] = record[BADUGI_HH_CURRENCY_START] + (int64_t)h->currency.n;
-    }
-    if (h->zone.n) {
-        record[BADUGI_HH_ZONE_START] = h->zone.p - text;
-        record[BADUGI_HH_ZONE_END] = record[BADUGI_HH_ZONE_START] + (int64_t)h->zone.n;
-    }
 }
 
 /* One hand from the header line at `offset` to the next header; returns the offset after it. What
@@ -945,9 +937,10 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     memset(h.owner, -1, sizeof h.owner);
     span first = badugi_hh_line(text, length, offset);
     span id = {text, 0}, game = {text, 0};
-    if (!header(first, &id, &game, &h) || !mentions_badugi(game))
-        h.bad = 1; /* not a header Python reads, or not Badugi: Python says so */
-    h.whole_chips = whole_chips(game);
+    if (!header(first, &id, &game, &h))
+        h.bad = 1; /* not a header Python reads: Python says so */
+    if (h.whole_chips)
+        h.currency = (span){NULL, 0}; /* pokerstars/reader: a currency only where the amounts are money */
     record[BADUGI_HH_FIRST_LINE] = (int64_t)*line_number;
     size_t at = offset; /* the start of the current line, which is line number *line_number */
     for (span line = first;;) {
@@ -964,7 +957,6 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
             body_line(&h, line);
     }
     badugi_hh_record(record, text, length, offset, at, *line_number, id, game, h.limit);
-    header_record(&h, text, record);
     if (h.bad || h.section != 2 || h.count == 0)
         return at;
     badugi_hh_verdict(&h, text, record);

@@ -424,6 +424,30 @@ static int played_by_the_rules(const hand_state *h, badugi_facts *facts)
     return badugi_rules_facts(&table, h->events, h->nevents, facts);
 }
 
+/* A span of `text` in the record (its start and end offsets), or -1, -1 for none. */
+static void span_record(span s, const char *text, int64_t *record, int at_start, int at_end)
+{
+    record[at_start] = s.p != NULL ? s.p - text : -1;
+    record[at_end] = s.p != NULL ? record[at_start] + (int64_t)s.n : -1;
+}
+
+/* The hand's table in the record, what score.table_of makes the record's started, time_zone, currency, stakes and
+ * big_blind of (history/read.py: _table): the stakes (0, 0 for none), the date, currency and time zone, and the
+ * largest live blind posted (score.hand_table's stand-in for stakes a PHH hand does not name). */
+static void table_record(const hand_state *h, const char *text, int64_t *record)
+{
+    int64_t largest = 0;
+    for (size_t k = 0; k < h->nevents; k++)
+        if (h->events[k].kind == BADUGI_EVENT_POST && h->events[k].value > largest)
+            largest = h->events[k].value;
+    record[BADUGI_HH_STAKES_LOW] = h->stakes[0];
+    record[BADUGI_HH_STAKES_HIGH] = h->stakes[1];
+    record[BADUGI_HH_LARGEST_BLIND] = largest;
+    record[BADUGI_HH_STARTED] = h->started;
+    span_record(h->currency, text, record, BADUGI_HH_CURRENCY_START, BADUGI_HH_CURRENCY_END);
+    span_record(h->zone, text, record, BADUGI_HH_ZONE_START, BADUGI_HH_ZONE_END);
+}
+
 /* score.score of a hand read in full: replayed, paid and recorded when it is what the rules and the site say. */
 void badugi_hh_verdict(const hand_state *h, const char *text, int64_t *record)
 {
@@ -452,7 +476,9 @@ void badugi_hh_verdict(const hand_state *h, const char *text, int64_t *record)
             return; /* the site describes the hand otherwise (or in words this code does not read): Python's */
     }
     record[BADUGI_HH_STATUS] = h->showdown ? BADUGI_HH_VERIFIED : BADUGI_HH_NO_SHOWDOWN;
-    record[BADUGI_HH_FLAGS] = (h->showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0);
+    record[BADUGI_HH_FLAGS] = (h->showdown ? BADUGI_HH_SHOWDOWN : 0) | (split ? BADUGI_HH_SPLIT : 0) |
+                              (h->whole_chips ? 0 : BADUGI_HH_MONEY) | (h->tournament ? BADUGI_HH_TOURNAMENT : 0);
+    table_record(h, text, record);
     write_players(h, facts, order, expected, has_expected, ranks, text, record);
 }
 
@@ -495,7 +521,8 @@ void badugi_hh_record(int64_t *record, const char *text, size_t length, size_t o
     record[BADUGI_HH_GAME_START] = game.p - text;
     record[BADUGI_HH_GAME_END] = record[BADUGI_HH_GAME_START] + (int64_t)game.n;
     record[BADUGI_HH_LIMIT] = limit;
-    record[BADUGI_HH_STAKES_LOW] = record[BADUGI_HH_STAKES_HIGH] = 0; /* csrc/stars.c: header_record() sets these */
+    record[BADUGI_HH_STAKES_LOW] = record[BADUGI_HH_STAKES_HIGH] = record[BADUGI_HH_LARGEST_BLIND] = 0; /* set by
+                                                                         table_record() for a hand answered */
     record[BADUGI_HH_CURRENCY_START] = record[BADUGI_HH_CURRENCY_END] = -1;
     record[BADUGI_HH_STARTED] = -1;
     record[BADUGI_HH_ZONE_START] = record[BADUGI_HH_ZONE_END] = -1;

@@ -58,11 +58,13 @@ typedef struct {
     long button;
     int limit;         /* BADUGI_LIMIT_*, or -1 when the header names none this code knows */
     int64_t stakes[2]; /* common.stakes_in of the header; 0, 0 when it names none */
-    span currency;     /* the currency code after the stakes ("USD"), empty without one (PokerStars) */
-    int64_t started;   /* common.when of the header: YYYYMMDDhhmmss, -1 without one (PokerStars) */
-    span zone;         /* the time zone after the time ("ET"), empty without one (PokerStars) */
-    int whole_chips;   /* the amounts may be whole chips (hand.places 0): a split pot is then Python's, pots.py pays it
+    span currency;     /* the record's currency: the code after PokerStars' stakes ("USD"), PHH's `currency`; p NULL
+                          for none */
+    int64_t started;   /* when the hand began: YYYYMMDDhhmmss, -1 when the history does not say */
+    span zone;         /* the time zone: after PokerStars' time ("ET"), PHH's `time_zone`; p NULL for none */
+    int whole_chips;   /* the amounts are whole chips (hand.places 0): a split pot is then Python's, pots.py pays it
                           in whole chips and pay() in hundredths */
+    int tournament;    /* a tournament's hand (pokerstars/reader.game_of; PHH: never) */
     badugi_event events[BADUGI_HH_MAX_EVENTS]; /* what the players did, for rules.c to replay */
     size_t nevents;
     int draws; /* the draws begun (their markers seen) */

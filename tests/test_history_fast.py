@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from both_ways import both_ways
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tied_deals import tied_hands
@@ -438,6 +439,35 @@ HEADER_TAILS = (
 def test_header_tables_read_the_same(tail: str) -> None:
     text = f"PokerStars Hand #4242: {tail}\n" + "\n".join(ONE_HAND_BODY) + "\n"
     assert fast_records(text) == python_records(text)
+
+
+#: Game words: whether C answers (csrc/stars.c: game_words() reads PokerStars' own names and leaves every other
+#: wording to Python, so history/read.py never reads them), and the game and betting structure of the record.
+GAME_WORDS = (
+    ("Badugi Limit ($0.10/$0.20 USD)", 1, "Badugi", "fixed"),
+    ("Badugi Half Pot Limit ($0.10/$0.20 USD)", 1, "Badugi", "half-pot"),
+    ("8-Game (Badugi Pot Limit, $0.10/$0.20)", 1, "Badugi", "pot"),
+    ("Badugi limit ($0.10/$0.20 USD)", 0, "Badugi", "fixed"),
+    ("Mixed Badugi Limit ($0.10/$0.20 USD)", 0, "Badugi", "fixed"),
+    ("Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD)", 0, "Triple Draw 2-7 Lowball Limit", "fixed"),
+    ("Tournament #9, Freeroll Badugi No Limit - Level I (10/20)", 1, "Badugi", "no"),
+    ("Tournament #9, $1.00+$0.20 USD Badugi Limit - Level I (10/20)", 1, "Badugi", "fixed"),
+    ("Tournament #9, 100+10 Badugi Limit - Level I (10/20)", 1, "Badugi", "fixed"),
+    ("Tournament #9, Freeroll USD Badugi Limit - Level I (10/20)", 0, "Badugi", "fixed"),
+    ("{Club} Tournament #9, Freeroll Badugi Limit - Level I (10/20)", 0, "Badugi", "fixed"),
+)
+
+
+@pytest.mark.parametrize(("words", "answered", "game", "limit"), GAME_WORDS)
+def test_game_words_are_decided_by_c_or_left_to_python(
+    words: str, answered: int, game: str, limit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = ONE_HAND_BODY if "$" in words else [line.replace("$", "") for line in ONE_HAND_BODY]
+    text = f"PokerStars Hand #4242: {words} - 2020/01/02 3:04:05 ET\n" + "\n".join(body) + "\n"
+    python, fast, c = both_ways(stars_run(text), monkeypatch)
+    assert fast == python
+    assert (c, fast[0]["game"], fast[0]["limit"]) == (answered, game, limit)
+    assert fast[0]["status"] == ("no_showdown" if game == "Badugi" else "skipped")
 
 
 ONE_HAND_BODY = (

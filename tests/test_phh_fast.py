@@ -195,7 +195,7 @@ def test_a_written_hand_is_answered_by_c(monkeypatch: pytest.MonkeyPatch) -> Non
         ('"d dh p2 4d",', '"d dh p2 ????",'),  # more cards than thrown
         ("[7]\n", ""),  # no table: a .phh hand
         ("[7]\n", "[7]\n[7.x]\n"),
-        # a table key over several lines (phh.parse_table reads the table's key lines alone, else the whole hand)
+        # a table key over several lines
         ("blinds_or_straddles = [10, 20, 0]", "blinds_or_straddles = [\n  10,\n  20,\n  0,\n]"),
         ("small_bet = 20", "small_bet = 20\ncurrency = 'USD'"),
     ],
@@ -204,6 +204,56 @@ def test_changed_hands_read_the_same(monkeypatch: pytest.MonkeyPatch, change: tu
     assert change[0] in HAND
     python, fast, _ = both_ways(phh_run(HAND.replace(change[0], change[1], 1)), monkeypatch)
     assert fast == python
+
+
+#: A hand's table written in ways C reads or leaves to Python: the change, whether C answers, and the record's
+#: started, time_zone, currency, stakes and big_blind (C reads them into its record: csrc/phh.c: table_facts()).
+TABLES = [
+    ("time = 12:30:05", "time = 12:30:05\nyear = 2020\nmonth = 2\nday = 29", 1, "2020-02-29 12:30:05", None, None),
+    ("time = 12:30:05", "time = 12:30:05\nyear = 2021\nmonth = 2\nday = 29", 1, None, None, None),  # not a date
+    ("time = 12:30:05", "time = 12:30:05\nyear = 0\nmonth = 1\nday = 1", 1, None, None, None),
+    ("time = 12:30:05", 'time = 12:30:05\nyear = "2020"\nmonth = 1\nday = 1', 1, None, None, None),  # a string
+    ("time = 12:30:05", "time = 12:30:05\nyear = 2020\nmonth = 1", 1, None, None, None),  # no day
+    ("time = 12:30:05", "time = 12:30:05\nyear = +2020\nmonth = 12\nday = 31", 1, "2020-12-31 12:30:05", None, None),
+    ("time = 12:30:05", "time = 12:30:05\nyear = true\nmonth = 1\nday = 1", 0, "0001-01-01 12:30:05", None, None),
+    (
+        "time = 12:30:05",
+        "time = 12:30:05.5\nyear = 2020\nmonth = 1\nday = 2",
+        0,
+        "2020-01-02 12:30:05.500000",
+        None,
+        None,
+    ),
+    ("hand = 42", 'hand = 42\ntime_zone = "ET"\ncurrency = ""', 1, None, "ET", ""),
+    ("hand = 42", "hand = 42\ntime_zone = 5\ncurrency = 'EUR'", 1, None, None, "EUR"),
+]
+
+
+@pytest.mark.parametrize(("change", "written", "answered", "started", "zone", "currency"), TABLES)
+def test_the_table_is_read_by_c_as_by_python(
+    monkeypatch: pytest.MonkeyPatch,
+    change: str,
+    written: str,
+    answered: int,
+    started: str | None,
+    zone: str | None,
+    currency: str | None,
+) -> None:
+    python, fast, c = both_ways(phh_run(HAND.replace(change, written, 1)), monkeypatch)
+    assert fast == python
+    assert c == answered
+    assert (fast[0]["started"], fast[0]["time_zone"], fast[0]["currency"]) == (started, zone, currency)
+
+
+@pytest.mark.parametrize(("stakes", "recorded"), [("", (None, "20")), ("min_bet = 20\n", ("10/20", "20"))])
+def test_stakes_a_pot_limit_hand_does_not_name_are_its_largest_blind(
+    monkeypatch: pytest.MonkeyPatch, stakes: str, recorded: tuple[str | None, str]
+) -> None:
+    text = HAND.replace('variant = "FB"', 'variant = "_PB"').replace("small_bet = 20\nbig_bet = 40\n", stakes)
+    python, fast, c = both_ways(phh_run(text), monkeypatch)
+    assert fast == python
+    assert (c, fast[0]["limit"], fast[0]["status"]) == (1, "pot", "verified")
+    assert (fast[0]["stakes"], fast[0]["big_blind"]) == recorded
 
 
 def test_a_card_thrown_and_dealt_back_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,10 +7,9 @@ hand the site paid exactly as we would (``verified`` or ``no_showdown``). Every 
 Badugi, a wording or a character the C code does not model, a split pot in whole tournament chips) is read by the
 site parser and scored by ``score``, which are the definition; so is every hand of the other sites, and every hand
 when the C extension is not in use. A hand's record is the same either way: the tests compare both paths on every
-hand they have. C decides which hands are its own (a FALLBACK record says "not mine"): for a PokerStars hand it
-answers, the record holds the header's table too, and only the game words are read here (``game_of``, cached), which
-can still refuse a hand whose words are not Badugi or name another betting structure than C's (no hand of the tests
-does).
+hand they have. C decides which hands are its own (a FALLBACK record says "not mine"), and answers a hand completely:
+its game, betting structure and table are in the record, so ``_c_result`` only decodes it and never refuses a hand C
+answered.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.record import PlayerResult, Result
-from badugi_fast.history.score import hand_table, player_entry, score, table_of
+from badugi_fast.history.score import player_entry, score, table_of
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
 
@@ -51,6 +50,7 @@ if C_READER:
         HH_FALLBACK,
         HH_MONEY,
         HH_SHOWDOWN,
+        HH_TOURNAMENT,
         HH_VERIFIED,
         LIMIT_CODES,
         PLAYER_FIELDS,
@@ -79,7 +79,7 @@ if C_READER:
             ),
         )
     )
-    _LIMIT_CODE = dict(zip(LIMITS, LIMIT_CODES, strict=True))
+    _LIMIT_OF_CODE = dict(zip(LIMIT_CODES, LIMITS, strict=True))
 
 
 def results(unit: Unit) -> Iterator[Result]:
@@ -163,8 +163,7 @@ def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
     """The results of a PokerStars run: C's where it vouches for a hand, else the Python reader's."""
     data = _utf8(run.text())
     for index, record in enumerate(reader.stars_scan(data), run.index):
-        table = functools.partial(_stars_table, data, record)
-        result = _c_result(data, record, run.source, index, stars.FORMAT.site, _stars_game, table)
+        result = _c_result(data, record, run.source, index, stars.FORMAT.site)
         if result is None:  # Python reads the hand from its own lines
             lines = data[record.first_byte : record.end_byte].decode().split("\n")
             hand = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + record.first_line)
@@ -183,12 +182,12 @@ def _phh_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
     records = reader.phh_scan(data, len(lead), lead_lines)
     if [record.first_line - lead_lines for record in records] != list(run.starts):
         raise AssertionError("csrc/phh.c found other hand headers than the cut")
-    lines, first_line, starts = _lines(run, text)
+    lined: tuple[list[str], int, list[int]] | None = None  # the run's lines, split once a hand needs them
     for number, record in enumerate(records):
-        table = functools.partial(_phh_table, lines, starts, number)
-        result = _c_result(data, record, run.source, run.index + number, phh.SITE, _phh_game, table)
+        result = _c_result(data, record, run.source, run.index + number, phh.SITE)
         if result is None:  # Python reads the hand from the run's lines, as ``hands_of`` does
-            result = score(_parse_at(run, lines, first_line, starts, number))
+            lined = lined or _lines(run, text)
+            result = score(_parse_at(run, *lined, number))
         yield result
 
 
@@ -200,31 +199,17 @@ _C_READERS: dict[str, Callable[[Run, HistoryFastPaths], Iterator[Result]]] = {
 
 #: What a record says of a hand's table (``score.table_of``: started, time zone, currency, stakes, big blind).
 TableFields = tuple[str | None, str | None, str | None, str | None, str | None]
-#: The game of a record's game words and flags: the game, whether it is Badugi, its betting structure, whether it
-#: is a tournament, the places of its amounts.
-GameOf = Callable[[str, int], tuple[str, bool, str | None, bool, int]]
 
 
-def _stars_game(words: str, flags: int) -> tuple[str, bool, str | None, bool, int]:
-    """``GameOf`` a PokerStars record's game words."""
-    return stars.game_of(words)
-
-
-def _phh_game(variant: str, flags: int) -> tuple[str, bool, str | None, bool, int]:
-    """``GameOf`` a PHH record's variant code and flags."""
-    game, is_badugi, limit = phh.game_of(variant)
-    return game, is_badugi, limit, False, 2 if flags & HH_MONEY else 0
-
-
-def _stars_table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields:
-    """The table of a PokerStars hand from its record: the stakes, currency, date and time zone csrc/stars.c read
-    from the header (header_record(), as pokerstars.reader.parse_hand reads them; C leaves a hand without stakes or
-    with a date written otherwise to Python)."""
+def _table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields:
+    """The table of a hand from its record, as ``score.hand_table`` makes it of a hand the site parser read: the
+    stakes, largest blind, currency, date and time zone C read (csrc/verdict.c: table_record(); PokerStars' from the
+    header, as pokerstars/reader.parse_hand reads them; PHH's from its TOML, as phh/reader._Reader.table does)."""
     currency = data[record.currency_start : record.currency_end].decode() if record.currency_start >= 0 else None
     zone = data[record.zone_start : record.zone_end].decode() if record.zone_start >= 0 else None
-    stakes = (record.stakes_low, record.stakes_high)
+    stakes = (record.stakes_low, record.stakes_high) if record.stakes_high else None
     started = _started(record.started)
-    return table_of(started, zone, currency if places else None, tournament, places, limit, stakes, 0)
+    return table_of(started, zone, currency, tournament, places, limit, stakes, record.largest_blind)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -236,32 +221,15 @@ def _started(digits: int) -> str | None:
     return f"{text[:4]}-{text[4:6]}-{text[6:8]} {text[8:10]}:{text[10:12]}:{text[12:]}"
 
 
-def _phh_table(lines: list[str], starts: list[int], number: int, *_: object) -> TableFields:
-    """The table of PHH hand ``number`` of a run (``_lines``): its TOML read again, without its play."""
-    end = starts[number + 1] if number + 1 < len(starts) else len(lines)
-    return hand_table(phh.parse_table(lines, starts[number], end))
-
-
-def _c_result(
-    data: bytes,
-    record: StarsHand,
-    source: str,
-    index: int,
-    site: str,
-    game_of: GameOf,
-    table_of_hand: Callable[[bool, int, str], TableFields],
-) -> Result | None:
-    """The result of the hand of C record ``record`` of site ``site``, or None when Python must read the hand: a
-    FALLBACK record, or (never in the tests) game words that ``game_of`` does not read as C did."""
+def _c_result(data: bytes, record: StarsHand, source: str, index: int, site: str) -> Result | None:
+    """The result of the hand of C record ``record`` of site ``site``, or None for a FALLBACK record (Python must
+    read the hand). A record C answered is Badugi (csrc/stars.c: game_words(), csrc/phh.c: limit_of()) and whole."""
     status, flags = record.status, record.flags
     if status == HH_FALLBACK:
         return None
-    game, is_badugi, limit, tournament, places = game_of(data[record.game_start : record.game_end].decode(), flags)
-    if not is_badugi:
-        return None
-    if limit is None or _LIMIT_CODE[limit] != record.limit:  # C held the hand to another betting structure
-        return None
-    table = table_of_hand(tournament, places, limit)
+    limit = _LIMIT_OF_CODE[record.limit]
+    places = 2 if flags & HH_MONEY else 0
+    table = _table(data, record, bool(flags & HH_TOURNAMENT), places, limit)
     players: list[PlayerResult] = []
     showdown = bool(flags & HH_SHOWDOWN)
     entries = record.players
@@ -281,7 +249,7 @@ def _c_result(
         )
     status_name = "verified" if status == HH_VERIFIED else "no_showdown"
     hand_id = data[record.id_start : record.id_end].decode()
-    return Result(source, index, hand_id, site, game, limit, status_name, None, players, *table, showdown=showdown)
+    return Result(source, index, hand_id, site, "Badugi", limit, status_name, None, players, *table, showdown=showdown)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -36,7 +36,7 @@ from badugi_fast.formats.replay import Recorder
 from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
 
-__all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand", "parse_table"]
+__all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand"]
 
 SITE = "PHH"
 _HEADER_PREFIX = "variant"
@@ -82,33 +82,6 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
         raise
     except ValueError as error:
         raise ParseError(str(error), start) from None
-    return hand
-
-
-#: The lines of the keys ``parse_table`` reads: the table's amounts, forced bets, stakes, currency and date (indented
-#: or not; the look ahead at their first letters turns the indented lines of ``actions`` away at once).
-_TABLE_KEYS = re.compile(
-    r"[ \t]*(?=[abcdmpstvy])(?:variant|antes|blinds_or_straddles|small_bet|big_bet|min_bet|starting_stacks|players"
-    r"|seats|table|currency|currency_symbol|time_zone|year|month|day|time)[ \t]*="
-)
-
-
-def parse_table(lines: Sequence[str], start: int, end: int) -> Hand:
-    """The hand at ``lines[start]`` as far as its table goes (``parse_hand`` without the actions): its betting
-    structure, amounts, forced bets, stakes, currency and date. For the hands whose play csrc/phh.c has read and
-    vouched for (well-formed: errors raise as in ``parse_hand``; no multi-line string, so the hand's text ends at
-    the first table header after ``start``, without ``_last_line``'s look at every string)."""
-    first, _ = _first_line(lines, start)
-    last = next((index for index in range(start + 1, end) if lines[index][:1] == "["), end)
-    wanted = [line for line in lines[first:last] if _TABLE_KEYS.match(line)]
-    try:  # the few keys the table is made of, each on its one line, as PHH writers write them
-        fields = loads("\n".join(wanted))
-    except TOMLDecodeError:  # a value over several lines: the whole hand
-        fields = _hand_table(loads("\n".join(lines[first:last])))
-    hand = Hand(SITE, line=start + 1)
-    hand.game, hand.is_badugi, hand.limit = game_of(fields["variant"])
-    reader = _Reader(hand, fields, lines, first, last)
-    reader.table()
     return hand
 
 
