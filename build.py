@@ -117,7 +117,7 @@ ffibuilder = FFI()
 ffibuilder.cdef((ROOT / "csrc" / "badugi_cdef.h").read_text() + load_layout().c_declarations())
 ffibuilder.set_source(
     "badugi_fast._badugi",
-    "".join(f'#include "{header}"\n' for header in ("badugi.h", "stars.h", "rules.h", "sites.h", "phh.h", "odds.h")),
+    "".join(f'#include "{header}"\n' for header in ("badugi.h", "stars.h", "rules.h", "sites.h", "phh.h", "odds.h", "render.h")),
     sources=[
         "csrc/badugi.c",
         "csrc/stars.c",
@@ -126,6 +126,7 @@ ffibuilder.set_source(
         "csrc/rules.c",
         "csrc/sites.c",
         "csrc/odds.c",
+        "csrc/render.c",
     ],  # relative to setup.py, as setuptools requires
     include_dirs=[str(ROOT / "csrc"), str(GENERATED)],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-pthread"],

@@ -225,6 +225,79 @@ def _scan(scan: Any, data: bytes, start: int, line: int) -> list[StarsHand]:
     return records
 
 
+# ---- the records of the hands C answered, as text (csrc/render.c; its Python original is history/output.py) ----
+
+RENDER_FORMS: dict[str, int] = {"jsonl": lib.BADUGI_RENDER_JSONL, "csv": lib.BADUGI_RENDER_CSV}
+RENDER_READERS: dict[str, int] = {"stars": lib.BADUGI_READ_STARS, "phh": lib.BADUGI_READ_PHH}
+#: The values ``render_scan`` gives per hand, by name (csrc/render.h BADUGI_RENDER_*), and how many there are.
+RENDER_STATUS: int = lib.BADUGI_RENDER_STATUS
+RENDER_FLAGS: int = lib.BADUGI_RENDER_FLAGS
+RENDER_FIRST_LINE: int = lib.BADUGI_RENDER_FIRST_LINE
+RENDER_FIRST_BYTE: int = lib.BADUGI_RENDER_FIRST_BYTE
+RENDER_END_BYTE: int = lib.BADUGI_RENDER_END_BYTE
+RENDER_TEXT_END: int = lib.BADUGI_RENDER_TEXT_END
+RENDER_INFO: int = lib.BADUGI_RENDER_INFO
+#: How many words ``RenderWords`` takes: the limits' names, the 52 cards, our description of every rank.
+RENDER_LIMITS: int = lib.BADUGI_RENDER_LIMITS
+RENDER_WORDS: int = lib.BADUGI_RENDER_WORDS
+#: Hands per call into C, and the first size of its output buffer (doubled while one hand's record does not fit).
+_RENDER_HANDS = 1024
+_RENDER_BYTES = 1 << 20
+
+
+class RenderWords:
+    """The words that Python defines and csrc/render.c writes (render.h: badugi_render_words), kept alive here."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        if len(words) != RENDER_WORDS:
+            raise ValueError(f"csrc/render.c takes {RENDER_WORDS} words, not {len(words)}")
+        encoded = [word.encode() for word in words]
+        starts = [0]
+        for word in encoded:
+            starts.append(starts[-1] + len(word))
+        self._text = ffi.new("char[]", b"".join(encoded))
+        self._starts = ffi.new("uint32_t[]", starts)
+        self.table = ffi.new("badugi_render_words *", {"text": self._text, "starts": self._starts})
+
+
+def render_scan(
+    reader: str, form: str, data: bytes, start: int, line: int, words: RenderWords, file: str, site: str, index: int
+) -> tuple[bytes, list[int]]:
+    """The records, in format ``form``, of the hands that the C reader ``reader`` (``RENDER_READERS``) answered in the
+    UTF-8 text ``data`` from byte ``start`` (line ``line``) on, hand k numbered ``index + k`` of file ``file`` and
+    site ``site``: their text back to back, and ``RENDER_INFO`` values per hand read (a FALLBACK hand has no text:
+    Python renders it). ``RENDER_TEXT_END`` counts from the start of the text returned."""
+    offset, at_line = ffi.new("size_t *", start), ffi.new("size_t *", line)
+    info = ffi.new("int64_t[]", _RENDER_HANDS * RENDER_INFO)
+    file_bytes, site_bytes = file.encode("utf-8", "surrogateescape"), site.encode()
+    room = _RENDER_BYTES
+    out = ffi.new("char[]", room)
+    texts: list[bytes] = []
+    values: list[int] = []
+    written = 0
+    while offset[0] < len(data):
+        done = lib.badugi_render_scan(
+            RENDER_READERS[reader], RENDER_FORMS[form], data, len(data), offset, at_line, words.table,
+            file_bytes, len(file_bytes), site_bytes, len(site_bytes), index, out, room, info, _RENDER_HANDS,
+        )  # fmt: skip
+        if done == 0:
+            if offset[0] < len(data):  # one hand's record is larger than the buffer
+                room *= 2
+                out = ffi.new("char[]", room)
+            continue
+        if done > _RENDER_HANDS:
+            raise AssertionError("csrc/render.c wrote past its buffer")
+        got = ffi.unpack(info, done * RENDER_INFO)
+        used = got[(done - 1) * RENDER_INFO + RENDER_TEXT_END]
+        for at in range(RENDER_TEXT_END, len(got), RENDER_INFO):
+            got[at] += written
+        texts.append(ffi.buffer(out, used)[:])
+        values += got
+        written += used
+        index += done
+    return b"".join(texts), values
+
+
 # ---- hand headers of every format (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -----------
 
 #: The matchers csrc/sites.c has, by the name a format gives as its ``c_matcher`` (formats/format.py).

@@ -23,6 +23,7 @@ from badugi_fast.history.cut import Run, Unit, cut
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import renderer
 from badugi_fast.history.read import hands_of, results
+from badugi_fast.history.read import rendered as rendered_by_c
 from badugi_fast.history.record import Result
 from badugi_fast.history.sources import SourceLike, expand, sources_of
 from badugi_fast.parallel import ordered_map
@@ -112,7 +113,12 @@ def _results(unit: Unit) -> list[Result]:
 
 
 def render(unit: Unit, form: str) -> Rendered:
-    """Stages 4 and 5 for one run; each result is rendered as soon as it is scored (fewer objects alive)."""
+    """Stages 4 and 5 for one run: by C where it reads the run (``read.rendered``: the records of the hands it
+    answered written from its own, without a ``Result``), else each result rendered as soon as it is scored (fewer
+    objects alive)."""
+    fast = rendered_by_c(unit, form)
+    if fast is not None:
+        return Rendered(unit.source, *fast)
     render = renderer(form)
     rendered = Rendered(unit.source, [], [], [])
     for result in results(unit):

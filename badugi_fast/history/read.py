@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from badugi_fast._backend import HistoryFastPaths, history_fast_paths
 from badugi_fast.cards import card_str
+from badugi_fast.evaluator import describe
 from badugi_fast.formats.common import ParseError, hand_id_of
 from badugi_fast.formats.format import Format
 from badugi_fast.formats.model import Action, Draw, Facts, Hand, Sight
@@ -28,6 +29,7 @@ from badugi_fast.formats.phh import reader as phh
 from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
+from badugi_fast.history.output import renderer
 from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.history.score import player_entry, score, table_of
 from badugi_fast.history.sources import text_of
@@ -36,7 +38,7 @@ from badugi_fast.rules.limits import LIMITS
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
 
-__all__ = ["C_READER", "hands_of", "parse_one", "results"]
+__all__ = ["C_READER", "hands_of", "parse_one", "rendered", "results"]
 
 #: Whether PokerStars and PHH runs are read by the C readers (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
@@ -54,6 +56,18 @@ if C_READER:
         HH_VERIFIED,
         LIMIT_CODES,
         PLAYER_FIELDS,
+        RENDER_END_BYTE,
+        RENDER_FIRST_BYTE,
+        RENDER_FIRST_LINE,
+        RENDER_FLAGS,
+        RENDER_FORMS,
+        RENDER_INFO,
+        RENDER_LIMITS,
+        RENDER_STATUS,
+        RENDER_TEXT_END,
+        RENDER_WORDS,
+        RenderWords,
+        render_scan,
     )
 
     _PLAYER_SIZE = len(PLAYER_FIELDS)
@@ -165,30 +179,55 @@ def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
     for index, record in enumerate(reader.stars_scan(data), run.index):
         result = _c_result(data, record, run.source, index, stars.FORMAT.site)
         if result is None:  # Python reads the hand from its own lines
-            lines = data[record.first_byte : record.end_byte].decode().split("\n")
-            hand = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + record.first_line)
-            hand.source, hand.index = run.source, index
-            result = score(hand)
+            result = _stars_fallback(run, data, record.first_byte, record.end_byte, record.first_line, index)
         yield result
+
+
+def _stars_fallback(run: Run, data: bytes, first_byte: int, end_byte: int, first_line: int, index: int) -> Result:
+    """The result of hand ``index`` of a PokerStars run (``data`` its UTF-8 text), which C left to Python: read by
+    the site parser from its own lines (``data[first_byte:end_byte]``, from line ``first_line`` of the run)."""
+    lines = data[first_byte:end_byte].decode().split("\n")
+    hand = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + first_line)
+    hand.source, hand.index = run.source, index
+    return score(hand)
 
 
 def _phh_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
     """The results of a PHH run: C's where it vouches for a hand, else the Python reader's (csrc/phh.c reads the
     run's lead lines too, where its first hand's table header is)."""
-    text = run.text()
-    lead = _utf8(run.lead[: run.lead.rfind(b"\n") + 1])
-    data = lead + _utf8(text)
-    lead_lines = lead.count(b"\n")
-    records = reader.phh_scan(data, len(lead), lead_lines)
-    if [record.first_line - lead_lines for record in records] != list(run.starts):
-        raise AssertionError("csrc/phh.c found other hand headers than the cut")
-    lined: tuple[list[str], int, list[int]] | None = None  # the run's lines, split once a hand needs them
+    data, start, lead_lines = _phh_data(run)
+    records = reader.phh_scan(data, start, lead_lines)
+    _check_phh_starts(run, [record.first_line - lead_lines for record in records])
+    fallback = _PhhFallback(run)
     for number, record in enumerate(records):
         result = _c_result(data, record, run.source, run.index + number, phh.SITE)
-        if result is None:  # Python reads the hand from the run's lines, as ``hands_of`` does
-            lined = lined or _lines(run, text)
-            result = score(_parse_at(run, *lined, number))
-        yield result
+        yield fallback(number) if result is None else result
+
+
+def _phh_data(run: Run) -> tuple[bytes, int, int]:
+    """What csrc/phh.c reads of a PHH run: the UTF-8 text of its lead lines (where its first hand's table header is)
+    and of the run, where the run starts in it, and the lead's lines."""
+    lead = _utf8(run.lead[: run.lead.rfind(b"\n") + 1])
+    return lead + _utf8(run.text()), len(lead), lead.count(b"\n")
+
+
+def _check_phh_starts(run: Run, starts: list[int]) -> None:
+    """csrc/phh.c must find the hands the cut found (``starts``: each hand's line in the run)."""
+    if starts != list(run.starts):
+        raise AssertionError("csrc/phh.c found other hand headers than the cut")
+
+
+class _PhhFallback:
+    """The result of a hand of a PHH run that C left to Python, read from the run's lines as ``hands_of`` reads
+    them (split once, when the first such hand needs them)."""
+
+    def __init__(self, run: Run) -> None:
+        self.run = run
+        self.lined: tuple[list[str], int, list[int]] | None = None
+
+    def __call__(self, number: int) -> Result:
+        self.lined = self.lined or _lines(self.run, self.run.text())
+        return score(_parse_at(self.run, *self.lined, number))
 
 
 #: The formats that C reads (by site), and how.
@@ -196,6 +235,72 @@ _C_READERS: dict[str, Callable[[Run, HistoryFastPaths], Iterator[Result]]] = {
     stars.FORMAT.site: _stars_results,
     phh.SITE: _phh_results,
 }
+
+#: The C readers of ``rendered`` (csrc/render.h BADUGI_READ_*), by site.
+_C_RENDERERS = {stars.FORMAT.site: "stars", phh.SITE: "phh"}
+
+
+def rendered(unit: Unit, form: str) -> tuple[list[str], list[str], list[bool]] | None:
+    """The text of each hand of ``unit`` in output format ``form``, its status and whether it reached a showdown:
+    what ``results`` rendered by ``output.renderer(form)`` gives, made without a ``Result`` for the hands C answered
+    (csrc/render.c writes their records from C's own, as ``_c_result`` and ``output`` would); the others are read,
+    scored and rendered by Python. None when C does not read ``unit`` or write ``form``: ``results`` is the way."""
+    reader = _C_RENDERERS.get(unit.site) if C_READER and isinstance(unit, Run) and form in RENDER_FORMS else None
+    if reader is None or not isinstance(unit, Run) or not _utf8_text(unit.source):
+        return None
+    if reader == "phh":
+        data, start, lead_lines = _phh_data(unit)
+        phh_fallback = _PhhFallback(unit)
+    else:
+        data, start, lead_lines = _utf8(unit.text()), 0, 0
+    text, info = render_scan(reader, form, data, start, lead_lines, _render_words(), unit.source, unit.site, unit.index)
+    if reader == "phh":
+        _check_phh_starts(unit, [line - lead_lines for line in info[RENDER_FIRST_LINE::RENDER_INFO]])
+    render = renderer(form)
+    texts: list[str] = []
+    statuses: list[str] = []
+    showdowns: list[bool] = []
+    at = 0
+    for number, base in enumerate(range(0, len(info), RENDER_INFO)):
+        status, end = info[base + RENDER_STATUS], info[base + RENDER_TEXT_END]
+        if status == HH_FALLBACK:
+            if reader == "phh":
+                result = phh_fallback(number)
+            else:
+                first_byte, end_byte = info[base + RENDER_FIRST_BYTE], info[base + RENDER_END_BYTE]
+                first_line = info[base + RENDER_FIRST_LINE]
+                result = _stars_fallback(unit, data, first_byte, end_byte, first_line, unit.index + number)
+            texts.append(render(result))
+            statuses.append(result.status)
+            showdowns.append(result.showdown)
+        else:
+            texts.append(text[at:end].decode())
+            statuses.append("verified" if status == HH_VERIFIED else "no_showdown")
+            showdowns.append(bool(info[base + RENDER_FLAGS] & HH_SHOWDOWN))
+        at = end
+    return texts, statuses, showdowns
+
+
+def _utf8_text(text: str) -> bool:
+    """Whether ``text`` is Unicode text that UTF-8 writes (a file name may hold the surrogates of undecodable bytes:
+    Python renders the hands of such a file)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+@functools.cache
+def _render_words() -> RenderWords:
+    """The words csrc/render.c writes that Python defines (render.h: badugi_render_words): the limits' names by
+    code, the cards' texts, our description of every rank."""
+    limits = [_LIMIT_OF_CODE[code] for code in range(RENDER_LIMITS)]
+    ranks = range(1, RENDER_WORDS - RENDER_LIMITS - 52 + 1)
+    return RenderWords([*limits, *map(card_str, range(52)), *map(describe, ranks)])
+
 
 #: What a record says of a hand's table (``score.table_of``: started, time zone, currency, stakes, big blind).
 TableFields = tuple[str | None, str | None, str | None, str | None, str | None]

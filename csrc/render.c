@@ -1,0 +1,460 @@
+/* badugi-fast: the records of the hands C answered, as JSON Lines or CSV (render.h says what and why; the Python
+ * original is badugi_fast/history/output.py: _json_line, _csv_row, of the Result that history/read.py: _c_result
+ * decodes). */
+#include "render.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "phh.h"
+#include "rules.h"
+#include "stars.h"
+
+typedef struct {
+    char *p;
+    size_t n, room;
+    int full; /* something did not fit: the hand is not written */
+} sink;
+
+static void put(sink *s, const char *bytes, size_t n)
+{
+    if (s->room - s->n < n) {
+        s->full = 1;
+        return;
+    }
+    memcpy(s->p + s->n, bytes, n);
+    s->n += n;
+}
+
+static void puts_(sink *s, const char *literal) { put(s, literal, strlen(literal)); }
+
+static void put_int(sink *s, int64_t value)
+{
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%lld", (long long)value);
+    put(s, digits, (size_t)n);
+}
+
+/* money.amount_text: hundredths as the site writes them, two places, or none for whole chips (places 0). */
+static void put_money(sink *s, int64_t hundredths, int places)
+{
+    char text[32];
+    uint64_t magnitude = hundredths < 0 ? (uint64_t)0 - (uint64_t)hundredths : (uint64_t)hundredths;
+    unsigned long long whole = magnitude / 100, cents = magnitude % 100;
+    const char *sign = hundredths < 0 ? "-" : "";
+    int n = places == 0 && cents == 0 ? snprintf(text, sizeof text, "%s%llu", sign, whole)
+                                      : snprintf(text, sizeof text, "%s%llu.%02llu", sign, whole, cents);
+    put(s, text, (size_t)n);
+}
+
+/* json.encoder.encode_basestring (ensure_ascii=False) of UTF-8 text: quotes, backslash and the controls escaped. */
+static void put_json_string(sink *s, const char *text, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    put(s, "\"", 1);
+    size_t plain = 0; /* the start of the bytes not yet written, which need no escape */
+    for (size_t i = 0; i < n; ++i) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        put(s, text + plain, i - plain);
+        plain = i + 1;
+        char escape[6] = {'\\', 0, 0, 0, 0, 0};
+        size_t length = 2;
+        switch (c) {
+        case '"': escape[1] = '"'; break;
+        case '\\': escape[1] = '\\'; break;
+        case '\n': escape[1] = 'n'; break;
+        case '\r': escape[1] = 'r'; break;
+        case '\t': escape[1] = 't'; break;
+        case '\b': escape[1] = 'b'; break;
+        case '\f': escape[1] = 'f'; break;
+        default:
+            escape[1] = 'u', escape[2] = '0', escape[3] = '0', escape[4] = hex[c >> 4], escape[5] = hex[c & 15];
+            length = 6;
+        }
+        put(s, escape, length);
+    }
+    put(s, text + plain, n - plain);
+    put(s, "\"", 1);
+}
+
+/* The end of a CSV cell whose text was written from `start` on: output._inert (a quote before a cell a spreadsheet
+ * would take for a formula), then csv.writer's minimal quoting (a cell holding a comma, a double quote or a newline
+ * is quoted, its double quotes doubled; Python 3.11's writer quotes nothing else with lineterminator "\n"). */
+static void end_cell(sink *s, size_t start)
+{
+    if (s->full)
+        return;
+    char *cell = s->p + start;
+    size_t n = s->n - start, quotes = 0;
+    int quoted = 0;
+    if (n && memchr("=+-@\t\r", cell[0], 6) != NULL) {
+        if (s->room - s->n < 1) {
+            s->full = 1;
+            return;
+        }
+        memmove(cell + 1, cell, n);
+        cell[0] = '\'';
+        ++n, ++s->n;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        quotes += cell[i] == '"';
+        quoted |= cell[i] == '"' || cell[i] == ',' || cell[i] == '\n';
+    }
+    if (!quoted)
+        return;
+    size_t grown = n + quotes + 2;
+    if (s->room - start < grown) {
+        s->full = 1;
+        return;
+    }
+    /* From the end backwards: each byte moves right by the quotes before it, plus the opening quote. */
+    size_t to = start + grown;
+    s->p[--to] = '"';
+    for (size_t i = n; i-- > 0;) {
+        char c = s->p[start + i];
+        s->p[--to] = c;
+        if (c == '"')
+            s->p[--to] = '"';
+    }
+    s->p[--to] = '"';
+    s->n = start + grown;
+}
+
+typedef struct {
+    int form;
+    const badugi_render_words *words;
+    const char *text;
+    sink out;
+} renderer;
+
+static void put_word(renderer *r, size_t k)
+{
+    const uint32_t *starts = r->words->starts;
+    put(&r->out, r->words->text + starts[k], starts[k + 1] - starts[k]);
+}
+
+/* A text value: JSON's string, or a CSV cell's text (end_cell finishes the cell). */
+static void put_text(renderer *r, const char *text, size_t n)
+{
+    if (r->form == BADUGI_RENDER_JSONL)
+        put_json_string(&r->out, text, n);
+    else
+        put(&r->out, text, n);
+}
+
+/* JSON's key and the separator before it: `, "key": ` (none before the first). */
+static void key(renderer *r, const char *text) { puts_(&r->out, text); }
+
+static void put_null(renderer *r) { puts_(&r->out, "null"); }
+
+static void put_bool(renderer *r, int value) { puts_(&r->out, value ? "true" : "false"); }
+
+/* read._cards_text: the count in bits 0-2, card code k in bits 3 + 6k, as the site writes them (cards.card_str). */
+static void put_cards(renderer *r, int64_t packed)
+{
+    for (int k = 0; k < (int)(packed & 7); ++k) {
+        if (k)
+            put(&r->out, " ", 1);
+        put_word(r, BADUGI_RENDER_LIMITS + (size_t)((packed >> (3 + 6 * k)) & 63));
+    }
+}
+
+/* An amount as a JSON string. */
+static void quoted_money(renderer *r, int64_t hundredths, int places)
+{
+    put(&r->out, "\"", 1);
+    put_money(&r->out, hundredths, places);
+    put(&r->out, "\"", 1);
+}
+
+static int valid_rank(int64_t rank) { return rank >= 1 && rank <= BADUGI_RENDER_WORDS - BADUGI_RENDER_LIMITS - 52; }
+
+/* score.player_entry of a C player entry as output._json_line writes it (read._c_result decodes the entry). */
+static void json_player(renderer *r, const int64_t *p, int places, int showdown)
+{
+    const char *text = r->text;
+    int64_t rank = p[BADUGI_HH_RANK], cards = p[BADUGI_HH_CARDS], facts = p[BADUGI_HH_FACTS];
+    int64_t position = p[BADUGI_HH_POSITION], counts = p[BADUGI_HH_COUNTS], draws = p[BADUGI_HH_DRAWS];
+    int64_t collected = p[BADUGI_HH_COLLECTED], put_in = p[BADUGI_HH_PUT_IN];
+    int in_at_showdown = showdown && position >= 0 && !(facts & BADUGI_FACT_FOLDED);
+    key(r, "{\"name\": ");
+    put_json_string(&r->out, text + p[BADUGI_HH_NAME_START], (size_t)(p[BADUGI_HH_NAME_END] - p[BADUGI_HH_NAME_START]));
+    key(r, ", \"cards\": ");
+    if (cards >= 0) {
+        put(&r->out, "\"", 1);
+        put_cards(r, cards);
+        put(&r->out, "\"", 1);
+    } else
+        put_null(r);
+    key(r, ", \"rank\": ");
+    if (rank)
+        put_int(&r->out, rank);
+    else
+        put_null(r);
+    key(r, ", \"description\": ");
+    if (rank) {
+        put(&r->out, "\"", 1);
+        put_word(r, BADUGI_RENDER_LIMITS + 52 + (size_t)(rank - 1));
+        put(&r->out, "\"", 1);
+    } else
+        put_null(r);
+    key(r, ", \"site_description\": ");
+    if (p[BADUGI_HH_WORDS_START] >= 0)
+        put_json_string(&r->out, text + p[BADUGI_HH_WORDS_START],
+                        (size_t)(p[BADUGI_HH_WORDS_END] - p[BADUGI_HH_WORDS_START]));
+    else
+        put_null(r);
+    key(r, ", \"collected\": ");
+    quoted_money(r, collected, places);
+    key(r, ", \"expected\": ");
+    quoted_money(r, p[BADUGI_HH_EXPECTED], places);
+    key(r, ", \"position\": ");
+    if (position >= 0)
+        put_int(&r->out, position);
+    else
+        put_null(r);
+    key(r, ", \"hero\": ");
+    put_bool(r, p[BADUGI_HH_HERO] != 0);
+    key(r, ", \"put_in\": ");
+    quoted_money(r, put_in, places);
+    key(r, ", \"net\": ");
+    quoted_money(r, collected - put_in, places);
+    key(r, ", \"vpip\": ");
+    put_bool(r, (facts & BADUGI_FACT_VPIP) != 0);
+    key(r, ", \"pfr\": ");
+    put_bool(r, (facts & BADUGI_FACT_PFR) != 0);
+    key(r, ", \"three_bet\": ");
+    put_bool(r, (facts & BADUGI_FACT_THREE_BET) != 0);
+    key(r, ", \"three_bet_chance\": ");
+    put_bool(r, (facts & BADUGI_FACT_THREE_BET_CHANCE) != 0);
+    key(r, ", \"bets\": ");
+    put_int(&r->out, counts & 0xFFFF);
+    key(r, ", \"raises\": ");
+    put_int(&r->out, counts >> 16 & 0xFFFF);
+    key(r, ", \"calls\": ");
+    put_int(&r->out, counts >> 32 & 0xFFFF);
+    static const char *const drew[] = {", \"drew_1\": ", ", \"drew_2\": ", ", \"drew_3\": "};
+    for (int d = 0; d < 3; ++d) {
+        key(r, drew[d]);
+        int64_t cards_drawn = draws >> (4 * d) & 15;
+        if (cards_drawn)
+            put_int(&r->out, cards_drawn - 1);
+        else
+            put_null(r);
+    }
+    key(r, ", \"showdown\": ");
+    put_bool(r, in_at_showdown);
+    key(r, ", \"won\": ");
+    put_bool(r, in_at_showdown && collected > 0);
+    put(&r->out, "}", 1);
+}
+
+/* output._player_text of a C player entry: `name [cards] (description) collected/expected`. */
+static void csv_player(renderer *r, const int64_t *p, int places)
+{
+    put(&r->out, r->text + p[BADUGI_HH_NAME_START], (size_t)(p[BADUGI_HH_NAME_END] - p[BADUGI_HH_NAME_START]));
+    if (p[BADUGI_HH_CARDS] >= 0 && (p[BADUGI_HH_CARDS] & 7)) {
+        put(&r->out, " [", 2);
+        put_cards(r, p[BADUGI_HH_CARDS]);
+        put(&r->out, "]", 1);
+    }
+    if (p[BADUGI_HH_RANK]) {
+        put(&r->out, " (", 2);
+        put_word(r, BADUGI_RENDER_LIMITS + 52 + (size_t)(p[BADUGI_HH_RANK] - 1));
+        put(&r->out, ")", 1);
+    }
+    put(&r->out, " ", 1);
+    put_money(&r->out, p[BADUGI_HH_COLLECTED], places);
+    put(&r->out, "/", 1);
+    put_money(&r->out, p[BADUGI_HH_EXPECTED], places);
+}
+
+/* One value of the hand after its players: a JSON member (`, "name": value`) or a CSV cell (`,value`), the value
+ * being written between value_start and value_end. */
+static size_t value_start(renderer *r, const char *json_key)
+{
+    key(r, r->form == BADUGI_RENDER_JSONL ? json_key : ",");
+    return r->out.n;
+}
+
+static void value_end(renderer *r, size_t start)
+{
+    if (r->form == BADUGI_RENDER_CSV)
+        end_cell(&r->out, start);
+}
+
+static void null_value(renderer *r)
+{
+    if (r->form == BADUGI_RENDER_JSONL)
+        put_null(r);
+}
+
+/* A span of the text (start -1: none) as a value. */
+static void span_value(renderer *r, const char *json_key, int64_t start, int64_t end)
+{
+    size_t at = value_start(r, json_key);
+    if (start >= 0)
+        put_text(r, r->text + start, (size_t)(end - start));
+    else
+        null_value(r);
+    value_end(r, at);
+}
+
+/* An amount (or two, `low/high`) as a value. */
+static void money_value(renderer *r, const char *json_key, const int64_t *amounts, int count, int places)
+{
+    size_t at = value_start(r, json_key);
+    if (r->form == BADUGI_RENDER_JSONL)
+        put(&r->out, "\"", 1);
+    for (int k = 0; k < count; ++k) {
+        if (k)
+            put(&r->out, "/", 1);
+        put_money(&r->out, amounts[k], places);
+    }
+    if (r->form == BADUGI_RENDER_JSONL)
+        put(&r->out, "\"", 1);
+    value_end(r, at);
+}
+
+/* The record of an answered hand (read._c_result: the Result; output._json_line or _csv_row: its text). */
+static void render_hand(renderer *r, const int64_t *record, const char *file, size_t file_length, const char *site,
+                        size_t site_length, int64_t index)
+{
+    int jsonl = r->form == BADUGI_RENDER_JSONL;
+    int64_t flags = record[BADUGI_HH_FLAGS];
+    int places = flags & BADUGI_HH_MONEY ? 2 : 0, showdown = (flags & BADUGI_HH_SHOWDOWN) != 0;
+    int64_t limit = record[BADUGI_HH_LIMIT];
+    size_t at;
+    if (jsonl)
+        key(r, "{\"file\": ");
+    at = r->out.n;
+    put_text(r, file, file_length);
+    value_end(r, at);
+    key(r, jsonl ? ", \"index\": " : ",");
+    put_int(&r->out, index);
+    span_value(r, ", \"hand_id\": ", record[BADUGI_HH_ID_START], record[BADUGI_HH_ID_END]);
+    at = value_start(r, ", \"site\": ");
+    put_text(r, site, site_length);
+    value_end(r, at);
+    at = value_start(r, ", \"game\": ");
+    put_text(r, "Badugi", 6);
+    value_end(r, at);
+    at = value_start(r, ", \"limit\": ");
+    if (jsonl)
+        put(&r->out, "\"", 1);
+    put_word(r, (size_t)limit);
+    if (jsonl)
+        put(&r->out, "\"", 1);
+    value_end(r, at);
+    at = value_start(r, ", \"status\": ");
+    put_text(r, record[BADUGI_HH_STATUS] == BADUGI_HH_VERIFIED ? "verified" : "no_showdown",
+             record[BADUGI_HH_STATUS] == BADUGI_HH_VERIFIED ? 8 : 11);
+    value_end(r, at);
+    at = value_start(r, ", \"reason\": ");
+    null_value(r);
+    value_end(r, at);
+    const int64_t *players = record + BADUGI_HH_HAND_FIELDS;
+    int64_t count = record[BADUGI_HH_PLAYERS];
+    at = value_start(r, ", \"players\": [");
+    for (int64_t k = 0; k < count; ++k) {
+        if (k)
+            puts_(&r->out, jsonl ? ", " : "; ");
+        if (jsonl)
+            json_player(r, players + k * BADUGI_HH_PLAYER_FIELDS, places, showdown);
+        else
+            csv_player(r, players + k * BADUGI_HH_PLAYER_FIELDS, places);
+    }
+    if (jsonl)
+        put(&r->out, "]", 1);
+    value_end(r, at);
+    /* score.table_of, of the values read._table takes from the record */
+    at = value_start(r, ", \"started\": ");
+    int64_t started = record[BADUGI_HH_STARTED];
+    if (started >= 0) {
+        char digits[24], when[32];
+        snprintf(digits, sizeof digits, "%014lld", (long long)started);
+        int n = snprintf(when, sizeof when, "%.4s-%.2s-%.2s %.2s:%.2s:%s", digits, digits + 4, digits + 6,
+                         digits + 8, digits + 10, digits + 12);
+        put_text(r, when, (size_t)n);
+    } else
+        null_value(r);
+    value_end(r, at);
+    span_value(r, ", \"time_zone\": ", record[BADUGI_HH_ZONE_START], record[BADUGI_HH_ZONE_END]);
+    if ((flags & BADUGI_HH_TOURNAMENT) && !places) {
+        at = value_start(r, ", \"currency\": ");
+        put_text(r, "chips", 5);
+        value_end(r, at);
+    } else
+        span_value(r, ", \"currency\": ", record[BADUGI_HH_CURRENCY_START], record[BADUGI_HH_CURRENCY_END]);
+    const int64_t stakes[2] = {record[BADUGI_HH_STAKES_LOW], record[BADUGI_HH_STAKES_HIGH]};
+    if (stakes[1]) {
+        money_value(r, ", \"stakes\": ", stakes, 2, places);
+        money_value(r, ", \"big_blind\": ", stakes + (limit == BADUGI_LIMIT_FIXED ? 0 : 1), 1, places);
+    } else {
+        at = value_start(r, ", \"stakes\": ");
+        null_value(r);
+        value_end(r, at);
+        if (record[BADUGI_HH_LARGEST_BLIND])
+            money_value(r, ", \"big_blind\": ", record + BADUGI_HH_LARGEST_BLIND, 1, places);
+        else {
+            at = value_start(r, ", \"big_blind\": ");
+            null_value(r);
+            value_end(r, at);
+        }
+    }
+    puts_(&r->out, jsonl ? "}\n" : "\n");
+}
+
+/* Whether render_hand can write `record` with the words it has (a record C wrote always can: a check, not a case). */
+static int renderable(const int64_t *record)
+{
+    if (record[BADUGI_HH_LIMIT] < 0 || record[BADUGI_HH_LIMIT] >= BADUGI_RENDER_LIMITS)
+        return 0;
+    const int64_t *players = record + BADUGI_HH_HAND_FIELDS;
+    for (int64_t k = 0; k < record[BADUGI_HH_PLAYERS]; ++k) {
+        int64_t rank = players[k * BADUGI_HH_PLAYER_FIELDS + BADUGI_HH_RANK];
+        if (rank && !valid_rank(rank))
+            return 0;
+    }
+    return 1;
+}
+
+size_t badugi_render_scan(int reader, int form, const char *text, size_t length, size_t *offset, size_t *line,
+                          const badugi_render_words *words, const char *file, size_t file_length, const char *site,
+                          size_t site_length, int64_t index, char *out, size_t out_size, int64_t *info,
+                          size_t info_room)
+{
+    if (text == NULL || offset == NULL || line == NULL || words == NULL || out == NULL || info == NULL ||
+        (form != BADUGI_RENDER_JSONL && form != BADUGI_RENDER_CSV) ||
+        (reader != BADUGI_READ_STARS && reader != BADUGI_READ_PHH))
+        return 0;
+    renderer r = {form, words, text, {out, 0, out_size, 0}};
+    int64_t record[BADUGI_HH_RECORD_MAX];
+    size_t done = 0;
+    while (done < info_room) {
+        size_t was_offset = *offset, was_line = *line;
+        size_t used = reader == BADUGI_READ_STARS ? badugi_stars_scan(text, length, offset, line, record, BADUGI_HH_RECORD_MAX)
+                                                  : badugi_phh_scan(text, length, offset, line, record, BADUGI_HH_RECORD_MAX);
+        if (used == 0)
+            break;
+        if (record[BADUGI_HH_STATUS] != BADUGI_HH_FALLBACK && !renderable(record))
+            record[BADUGI_HH_STATUS] = BADUGI_HH_FALLBACK;
+        if (record[BADUGI_HH_STATUS] != BADUGI_HH_FALLBACK)
+            render_hand(&r, record, file, file_length, site, site_length, index + (int64_t)done);
+        if (r.out.full) { /* the next call reads this hand again */
+            *offset = was_offset, *line = was_line;
+            break;
+        }
+        int64_t *about = info + done * BADUGI_RENDER_INFO;
+        about[BADUGI_RENDER_STATUS] = record[BADUGI_HH_STATUS];
+        about[BADUGI_RENDER_FLAGS] = record[BADUGI_HH_FLAGS];
+        about[BADUGI_RENDER_FIRST_LINE] = record[BADUGI_HH_FIRST_LINE];
+        about[BADUGI_RENDER_FIRST_BYTE] = record[BADUGI_HH_FIRST_BYTE];
+        about[BADUGI_RENDER_END_BYTE] = record[BADUGI_HH_END_BYTE];
+        about[BADUGI_RENDER_TEXT_END] = (int64_t)r.out.n;
+        ++done;
+    }
+    return done;
+}
