@@ -108,6 +108,7 @@ def rank_text_many(text: bytes, out: Buffer, threads: int) -> tuple[int, int]:
 #: Record status: Python must read the hand; the site paid every pot as we would, with or without a showdown.
 HH_FALLBACK: int = lib.BADUGI_HH_FALLBACK
 HH_VERIFIED: int = lib.BADUGI_HH_VERIFIED
+HH_NO_SHOWDOWN: int = lib.BADUGI_HH_NO_SHOWDOWN
 #: Record flags: the hand reached a showdown; a pot was split (in money: C leaves a split in whole chips to Python); its
 #: amounts are money, with two places (PHH records only: csrc/phh.h).
 HH_SHOWDOWN: int = lib.BADUGI_HH_SHOWDOWN
@@ -240,9 +241,10 @@ RENDER_INFO: int = lib.BADUGI_RENDER_INFO
 #: How many words ``RenderWords`` takes: the limits' names, the 52 cards, our description of every rank.
 RENDER_LIMITS: int = lib.BADUGI_RENDER_LIMITS
 RENDER_WORDS: int = lib.BADUGI_RENDER_WORDS
-#: Hands per call into C, and the first size of its output buffer (doubled while one hand's record does not fit).
-_RENDER_HANDS = 1024
-_RENDER_BYTES = 1 << 20
+#: The first size of ``render_scan``'s output buffer: this many bytes per byte of the text, and some (a record is
+#: about twice its hand's text; a buffer too small for what is left is grown).
+_RENDER_RATIO = 2
+_RENDER_SPARE = 1 << 16
 
 
 class RenderWords:
@@ -266,36 +268,36 @@ def render_scan(
     """The records, in format ``form``, of the hands that the C reader ``reader`` (``RENDER_READERS``) answered in the
     UTF-8 text ``data`` from byte ``start`` (line ``line``) on, hand k numbered ``index + k`` of file ``file`` and
     site ``site``: their text back to back, and ``RENDER_INFO`` values per hand read (a FALLBACK hand has no text:
-    Python renders it). ``RENDER_TEXT_END`` counts from the start of the text returned."""
+    Python renders it). ``RENDER_TEXT_END`` counts from the start of the text returned. Mostly one call into C."""
     offset, at_line = ffi.new("size_t *", start), ffi.new("size_t *", line)
-    info = ffi.new("int64_t[]", _RENDER_HANDS * RENDER_INFO)
-    file_bytes, site_bytes = file.encode("utf-8", "surrogateescape"), site.encode()
-    room = _RENDER_BYTES
-    out = ffi.new("char[]", room)
+    file_bytes, site_bytes = file.encode(), site.encode()
     texts: list[bytes] = []
     values: list[int] = []
+    room = _RENDER_RATIO * (len(data) - start) + _RENDER_SPARE
+    hands = (len(data) - start) // 64 + 1  # a hand takes more than 64 bytes: room for all in one call
+    info = ffi.new("int64_t[]", hands * RENDER_INFO)
     written = 0
     while offset[0] < len(data):
+        out = ffi.new("char[]", room)
         done = lib.badugi_render_scan(
             RENDER_READERS[reader], RENDER_FORMS[form], data, len(data), offset, at_line, words.table,
-            file_bytes, len(file_bytes), site_bytes, len(site_bytes), index, out, room, info, _RENDER_HANDS,
+            file_bytes, len(file_bytes), site_bytes, len(site_bytes), index, out, room, info, hands,
         )  # fmt: skip
-        if done == 0:
-            if offset[0] < len(data):  # one hand's record is larger than the buffer
-                room *= 2
-                out = ffi.new("char[]", room)
-            continue
-        if done > _RENDER_HANDS:
+        if done > hands:
             raise AssertionError("csrc/render.c wrote past its buffer")
+        if done == 0:  # one hand's record is larger than the buffer
+            room *= 2
+            continue
         got = ffi.unpack(info, done * RENDER_INFO)
         used = got[(done - 1) * RENDER_INFO + RENDER_TEXT_END]
-        for at in range(RENDER_TEXT_END, len(got), RENDER_INFO):
-            got[at] += written
+        if written:
+            for at in range(RENDER_TEXT_END, len(got), RENDER_INFO):
+                got[at] += written
         texts.append(ffi.buffer(out, used)[:])
         values += got
         written += used
         index += done
-    return b"".join(texts), values
+    return (texts[0] if len(texts) == 1 else b"".join(texts)), values
 
 
 # ---- hand headers of every format (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -----------

@@ -3,7 +3,6 @@
  * decodes). */
 #include "render.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "phh.h"
@@ -28,23 +27,41 @@ static void put(sink *s, const char *bytes, size_t n)
 
 static void puts_(sink *s, const char *literal) { put(s, literal, strlen(literal)); }
 
+/* The decimal digits of `value` written at the end of `digits` (24 bytes); returns where they start. */
+static char *digits_of(uint64_t value, char *end)
+{
+    do {
+        *--end = (char)('0' + value % 10);
+        value /= 10;
+    } while (value);
+    return end;
+}
+
 static void put_int(sink *s, int64_t value)
 {
-    char digits[24];
-    int n = snprintf(digits, sizeof digits, "%lld", (long long)value);
-    put(s, digits, (size_t)n);
+    char text[24], *end = text + sizeof text;
+    char *start = digits_of(value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value, end);
+    if (value < 0)
+        *--start = '-';
+    put(s, start, (size_t)(end - start));
 }
 
 /* money.amount_text: hundredths as the site writes them, two places, or none for whole chips (places 0). */
 static void put_money(sink *s, int64_t hundredths, int places)
 {
-    char text[32];
+    char text[32], *end = text + sizeof text;
     uint64_t magnitude = hundredths < 0 ? (uint64_t)0 - (uint64_t)hundredths : (uint64_t)hundredths;
-    unsigned long long whole = magnitude / 100, cents = magnitude % 100;
-    const char *sign = hundredths < 0 ? "-" : "";
-    int n = places == 0 && cents == 0 ? snprintf(text, sizeof text, "%s%llu", sign, whole)
-                                      : snprintf(text, sizeof text, "%s%llu.%02llu", sign, whole, cents);
-    put(s, text, (size_t)n);
+    uint64_t cents = magnitude % 100;
+    char *start = end;
+    if (places != 0 || cents != 0) {
+        *--start = (char)('0' + cents % 10);
+        *--start = (char)('0' + cents / 10);
+        *--start = '.';
+    }
+    start = digits_of(magnitude / 100, start);
+    if (hundredths < 0)
+        *--start = '-';
+    put(s, start, (size_t)(end - start));
 }
 
 /* json.encoder.encode_basestring (ensure_ascii=False) of UTF-8 text: quotes, backslash and the controls escaped. */
@@ -373,11 +390,14 @@ static void render_hand(renderer *r, const int64_t *record, const char *file, si
     at = value_start(r, ", \"started\": ");
     int64_t started = record[BADUGI_HH_STARTED];
     if (started >= 0) {
-        char digits[24], when[32];
-        snprintf(digits, sizeof digits, "%014lld", (long long)started);
-        int n = snprintf(when, sizeof when, "%.4s-%.2s-%.2s %.2s:%.2s:%s", digits, digits + 4, digits + 6,
-                         digits + 8, digits + 10, digits + 12);
-        put_text(r, when, (size_t)n);
+        char d[14], when[19];
+        uint64_t rest = (uint64_t)started;
+        for (int k = 13; k >= 0; --k, rest /= 10)
+            d[k] = (char)('0' + rest % 10);
+        const char layout[] = {d[0], d[1], d[2], d[3], '-', d[4], d[5], '-', d[6], d[7], ' ',
+                               d[8], d[9], ':', d[10], d[11], ':', d[12], d[13]};
+        memcpy(when, layout, sizeof when);
+        put_text(r, when, sizeof when);
     } else
         null_value(r);
     value_end(r, at);
@@ -410,7 +430,8 @@ static void render_hand(renderer *r, const int64_t *record, const char *file, si
 /* Whether render_hand can write `record` with the words it has (a record C wrote always can: a check, not a case). */
 static int renderable(const int64_t *record)
 {
-    if (record[BADUGI_HH_LIMIT] < 0 || record[BADUGI_HH_LIMIT] >= BADUGI_RENDER_LIMITS)
+    if (record[BADUGI_HH_LIMIT] < 0 || record[BADUGI_HH_LIMIT] >= BADUGI_RENDER_LIMITS ||
+        record[BADUGI_HH_STARTED] >= (int64_t)100000000000000) /* read._started writes 14 digits */
         return 0;
     const int64_t *players = record + BADUGI_HH_HAND_FIELDS;
     for (int64_t k = 0; k < record[BADUGI_HH_PLAYERS]; ++k) {

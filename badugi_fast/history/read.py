@@ -51,6 +51,7 @@ if C_READER:
         FACT_VPIP,
         HH_FALLBACK,
         HH_MONEY,
+        HH_NO_SHOWDOWN,
         HH_SHOWDOWN,
         HH_TOURNAMENT,
         HH_VERIFIED,
@@ -256,28 +257,25 @@ def rendered(unit: Unit, form: str) -> tuple[list[str], list[str], list[bool]] |
     text, info = render_scan(reader, form, data, start, lead_lines, _render_words(), unit.source, unit.site, unit.index)
     if reader == "phh":
         _check_phh_starts(unit, [line - lead_lines for line in info[RENDER_FIRST_LINE::RENDER_INFO]])
-    render = renderer(form)
-    texts: list[str] = []
-    statuses: list[str] = []
-    showdowns: list[bool] = []
-    at = 0
-    for number, base in enumerate(range(0, len(info), RENDER_INFO)):
-        status, end = info[base + RENDER_STATUS], info[base + RENDER_TEXT_END]
-        if status == HH_FALLBACK:
-            if reader == "phh":
-                result = phh_fallback(number)
-            else:
-                first_byte, end_byte = info[base + RENDER_FIRST_BYTE], info[base + RENDER_END_BYTE]
-                first_line = info[base + RENDER_FIRST_LINE]
-                result = _stars_fallback(unit, data, first_byte, end_byte, first_line, unit.index + number)
-            texts.append(render(result))
-            statuses.append(result.status)
-            showdowns.append(result.showdown)
-        else:
-            texts.append(text[at:end].decode())
-            statuses.append("verified" if status == HH_VERIFIED else "no_showdown")
-            showdowns.append(bool(info[base + RENDER_FLAGS] & HH_SHOWDOWN))
-        at = end
+    codes, ends = info[RENDER_STATUS::RENDER_INFO], info[RENDER_TEXT_END::RENDER_INFO]
+    whole = text.decode()
+    if len(whole) == len(text):  # ASCII: the byte offsets are the string's
+        texts = [whole[start:end] for start, end in zip([0, *ends], ends)]
+    else:
+        texts = [text[start:end].decode() for start, end in zip([0, *ends], ends)]
+    statuses = [_STATUS_OF_CODE.get(code, "") for code in codes]
+    showdowns = [bool(flags & HH_SHOWDOWN) for flags in info[RENDER_FLAGS::RENDER_INFO]]
+    if HH_FALLBACK in codes:
+        render = renderer(form)
+        for number, base in enumerate(range(0, len(info), RENDER_INFO)):
+            if codes[number] == HH_FALLBACK:
+                if reader == "phh":
+                    result = phh_fallback(number)
+                else:
+                    first_byte, end_byte = info[base + RENDER_FIRST_BYTE], info[base + RENDER_END_BYTE]
+                    first_line = info[base + RENDER_FIRST_LINE]
+                    result = _stars_fallback(unit, data, first_byte, end_byte, first_line, unit.index + number)
+                texts[number], statuses[number], showdowns[number] = render(result), result.status, result.showdown
     return texts, statuses, showdowns
 
 
@@ -291,6 +289,10 @@ def _utf8_text(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+#: The statuses of the hands C answered, by their record's code (``_c_result`` names them the same).
+_STATUS_OF_CODE = {HH_VERIFIED: "verified", HH_NO_SHOWDOWN: "no_showdown"} if C_READER else {}
 
 
 @functools.cache
