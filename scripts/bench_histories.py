@@ -1,76 +1,48 @@
-"""Hands per second of ``badugi score`` end to end on PokerStars text: parse + score + JSON Lines.
+"""The figures of issue 26, in one run: ``badugi score`` and its neighbours as CPU seconds of whole processes.
 
-The input is made from the package's own Stars samples, copied over and over with fresh hand numbers into a few
-large files in a temporary folder; the records go to /dev/null. Prints hands/s for jobs=1 and jobs=2, and the
-machine's load average before and after (on a shared machine, compare figures measured in the same run; the CPU
-rate of jobs=1 is the least disturbed by other work). ``--files 1`` measures one big file, which ``--jobs`` cuts
-into runs of hands.
+On the same simulated hands (``badugi simulate``, six-handed, fixed limit, written once as PokerStars text and once
+as PHH), each command runs as its own process, once to warm up and then three times; the median of the three CPU
+times (user + system, of the process and its children) is its figure. Printed:
 
-A shared machine may not give two free cores: so the run also measures what a plain CPU-bound loop gains from
-two processes at the same time (the most any program could), and the CPU time the parent and the workers spend
-per hand with two jobs (their sum against the CPU time of one job is the cost of working in parallel).
+- ``badugi score --jobs 1 --format jsonl -o FILE`` in hands per CPU second, and the same of ``--baseline TREE``
+  (another checkout, for instance commit 93688a9, built in place) when given: the ratio of the two;
+- the C reader alone (``_native.stars_scan`` over the runs that ``cut`` makes, in a process of its own; its rate
+  counts the scanning only, as a reader's own rate), and score's rate as a share of it;
+- PHH scored / the same hands as PokerStars text; ``badugi convert --to phh`` / ``badugi score``;
+  ``simulate --format phh`` / ``simulate``.
 
-    python scripts/bench_histories.py [--hands 200000] [--files 4]
+Python's bytecode is cached in a temporary folder for the run (``PYTHONPYCACHEPREFIX``), as an installed package's
+is, so that no process pays for compiling the modules it imports. On a shared machine compare figures of the same
+run; the load average is printed before and after.
+
+    python scripts/bench_histories.py [--hands 20000] [--baseline /path/to/other/tree]
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import io
-import multiprocessing
 import os
-import re
+import platform
 import resource
+import statistics
+import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from badugi_fast.history.pipeline import render_files
-from badugi_fast.history.sources import SAMPLES, decode
+ROOT = Path(__file__).resolve().parents[1]
 
-_HAND_NUMBER = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
-
-
-def stars_hands() -> list[str]:
-    """The Stars sample hands, one text each."""
-    hands: list[str] = []
-    for path in sorted(SAMPLES.glob("pokerstars-*")):
-        data = path.read_bytes()
-        text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
-        starts = [m.start() for m in _HAND_NUMBER.finditer(text)]
-        hands += [text[a:b].rstrip("\n") for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
-    return hands
-
-
-def make_input(folder: Path, hands: int, files: int) -> list[Path]:
-    """``files`` files holding ``hands`` hands in all, each with a new hand number."""
-    samples = stars_hands()
-    paths = []
-    number = 10**11
-    for file_number in range(files):
-        out = io.StringIO()
-        for i in range(hands // files):
-            number += 1
-            out.write(_HAND_NUMBER.sub(rf"\g<1>{number}", samples[i % len(samples)], count=1))
-            out.write("\n\n\n")
-        path = folder / f"stars-{file_number}.txt"
-        path.write_text(out.getvalue(), encoding="utf-8")
-        paths.append(path)
-    return paths
-
-
-def measure(paths: list[Path], jobs: int) -> tuple[int, float, float, float]:
-    """``(hands, wall seconds, CPU seconds of this process, CPU seconds of its worker processes)`` to score
-    ``paths`` into JSON Lines thrown away."""
-    with open(os.devnull, "w", encoding="utf-8") as sink:
-        started, cpu, workers = time.perf_counter(), time.process_time(), _children_cpu()
-        count = 0
-        for part in render_files(paths, "jsonl", jobs):
-            sink.write("".join(part.texts))
-            count += len(part.texts)
-        return count, time.perf_counter() - started, time.process_time() - cpu, _children_cpu() - workers
+#: The C reader alone: cut the file into runs, scan each run (the records made, nothing else); prints its CPU seconds.
+_C_READER = """
+import sys, time
+from badugi_fast import _native
+from badugi_fast.history.pipeline import units
+from badugi_fast.history.sources import sources_of
+runs = [unit.text() for unit in units(sources_of(sys.argv[1]))]
+started = time.process_time()
+hands = sum(len(_native.stars_scan(data)) for data in runs)
+print(hands, time.process_time() - started)
+"""
 
 
 def _children_cpu() -> float:
@@ -78,55 +50,74 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _spin(steps: int) -> int:
-    total = 0
-    for step in range(steps):
-        total += step
-    return total
+def _environment(tree: Path, cache: Path) -> dict[str, str]:
+    """The environment of a measured process: ``tree`` imported, bytecode cached in ``cache``."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(tree)
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
 
 
-def machine_speed_up(steps: int = 2_000_000, tasks: int = 8) -> float:
-    """What two processes gain over one on a plain CPU-bound loop, now: the most the machine gives."""
-    started = time.perf_counter()
-    for _ in range(tasks):
-        _spin(steps)
-    one = time.perf_counter() - started
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        started = time.perf_counter()
-        pool.map(_spin, [steps] * tasks)
-        two = time.perf_counter() - started
-    return one / two
+def cpu_seconds(command: list[str], env: dict[str, str], runs: int = 3) -> tuple[float, str]:
+    """The median CPU seconds of ``runs`` runs of ``command`` (after one to warm up), and its last output."""
+    times = []
+    output = ""
+    for run in range(runs + 1):
+        before = _children_cpu()
+        output = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
+        if run:
+            times.append(_children_cpu() - before)
+    return statistics.median(times), output
+
+
+def badugi(*arguments: str) -> list[str]:
+    return [sys.executable, "-m", "badugi_fast", *arguments]
 
 
 def _load() -> str:
-    """The load averages over 1, 5 and 15 minutes (other processes competing for the CPUs)."""
     return " ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
+def _model() -> str:
+    """The CPU's model name (``lscpu``), or what ``platform`` says."""
+    try:
+        lines = subprocess.run(["lscpu"], check=True, capture_output=True, text=True).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError):
+        return platform.processor() or platform.machine()
+    return next((line.split(":", 1)[1].strip() for line in lines if line.startswith("Model name")), "unknown")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200_000)
-    parser.add_argument("--files", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--baseline", type=Path, help="another checkout, built in place, to score the same hands")
     args = parser.parse_args()
+    hands = args.hands
     with tempfile.TemporaryDirectory() as folder:
-        paths = make_input(Path(folder), args.hands, args.files)
-        size = sum(p.stat().st_size for p in paths) / 1e6
-        print(f"input: {args.hands:,} Stars hands in {args.files} files, {size:.0f} MB; load {_load()}")
-        rates, per_hand = {}, {}
-        for jobs in (1, 2):
-            hands, seconds, cpu, workers = measure(paths, jobs)
-            rates[jobs], per_hand[jobs] = hands / seconds, (cpu + workers) / hands * 1e6
-            line = f"jobs={jobs}: {hands:,} hands in {seconds:.2f} s = {rates[jobs]:,.0f} hands/s"
-            if jobs == 1:
-                line += f" ({hands / cpu:,.0f} hands per CPU second)"
-            else:
-                line += f"; CPU per hand: parent {cpu / hands * 1e6:.1f} us, workers {workers / hands * 1e6:.1f} us"
-            print(line)
-        print(
-            f"speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x on {os.cpu_count()} CPUs, where a CPU-bound loop gets "
-            f"{machine_speed_up():.2f}x now; CPU per hand with 2 jobs / with 1: {per_hand[2] / per_hand[1]:.2f}; "
-            f"load {_load()}"
-        )
+        work = Path(folder)
+        env = _environment(ROOT, work / "pycache")
+        stars, phh, out = work / "sim.txt", work / "sim.phhs", work / "out"
+        simulate = ["simulate", "-q", "--hands", str(hands), "--players", "6", "--seed", "1"]
+        print(f"machine: {_model()}, {os.cpu_count()} CPUs; {hands:,} simulated six-handed hands; load {_load()}")
+        plain, _ = cpu_seconds(badugi(*simulate, "-o", str(stars)), env)
+        as_phh, _ = cpu_seconds(badugi(*simulate, "--format", "phh", "-o", str(phh)), env)
+        score = badugi("score", "--jobs", "1", "--format", "jsonl", "-o", str(out))
+        scored, _ = cpu_seconds([*score, str(stars)], env)
+        rate = hands / scored
+        print(f"score --jobs 1 --format jsonl: {rate:,.0f} hands per CPU second ({scored:.2f} s)")
+        if args.baseline:
+            base, _ = cpu_seconds([*score, str(stars)], _environment(args.baseline.resolve(), work / "pycache-base"))
+            print(f"  {args.baseline}: {hands / base:,.0f} hands per CPU second; this tree / that: {base / scored:.2f}x")
+        _, said = cpu_seconds([sys.executable, "-c", _C_READER, str(stars)], env)
+        read, reading = said.split()
+        c_rate = int(read) / float(reading)
+        print(f"C reader alone: {c_rate:,.0f} hands per CPU second; score / C reader: {rate / c_rate:.2f}")
+        phh_scored, _ = cpu_seconds([*score, str(phh)], env)
+        print(f"PHH scored / the same hands as PokerStars text: {phh_scored / scored:.2f}x")
+        converted, _ = cpu_seconds(badugi("convert", "-q", "--to", "phh", "-o", str(work / "conv.phhs"), str(stars)), env)
+        print(f"convert --to phh / score: {converted / scored:.2f}x")
+        print(f"simulate --format phh / simulate: {as_phh / plain:.2f}x")
+        print(f"load {_load()}")
     return 0
 
 

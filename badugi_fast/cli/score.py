@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gc
 import sys
 import time
 from collections import Counter
@@ -72,6 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score, write, summarise; returns the exit status."""
+    gc.freeze()  # the modules and tables imported live to the end: the collector need not walk them again
     jobs = jobs_of(args, "score")
     sources = expand(args.paths or [str(SAMPLES)], note=_note)
     form = args.format or ("jsonl" if args.output or not sys.stdout.isatty() else "table")
