@@ -117,7 +117,10 @@ ffibuilder = FFI()
 ffibuilder.cdef((ROOT / "csrc" / "badugi_cdef.h").read_text() + load_layout().c_declarations())
 ffibuilder.set_source(
     "badugi_fast._badugi",
-    "".join(f'#include "{header}"\n' for header in ("badugi.h", "stars.h", "rules.h", "sites.h", "phh.h", "odds.h", "render.h")),
+    "".join(
+        f'#include "{header}"\n'
+        for header in ("badugi.h", "stars.h", "rules.h", "sites.h", "phh.h", "odds.h", "render.h")
+    ),
     sources=[
         "csrc/badugi.c",
         "csrc/stars.c",

@@ -13,7 +13,9 @@ times (user + system, of the process and its children) is its figure. Printed:
 
 Python's bytecode is cached in a temporary folder for the run (``PYTHONPYCACHEPREFIX``), as an installed package's
 is, so that no process pays for compiling the modules it imports. On a shared machine compare figures of the same
-run; the load average is printed before and after.
+run; the load average is printed before and after. ``stars_hands``, ``make_input`` and ``machine_speed_up`` are
+for the other benchmarks (bench_scale.py, memory_bound.py): PokerStars files made of the samples, and what two
+processes gain on this machine now.
 
     python scripts/bench_histories.py [--hands 20000] [--baseline /path/to/other/tree]
 """
@@ -21,16 +23,74 @@ run; the load average is printed before and after.
 from __future__ import annotations
 
 import argparse
+import gzip
+import io
+import multiprocessing
 import os
 import platform
+import re
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
+from badugi_fast.history.sources import SAMPLES, decode
+
 ROOT = Path(__file__).resolve().parents[1]
+
+_HAND_NUMBER = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
+
+
+def stars_hands() -> list[str]:
+    """The Stars sample hands, one text each."""
+    hands: list[str] = []
+    for path in sorted(SAMPLES.glob("pokerstars-*")):
+        data = path.read_bytes()
+        text = decode(gzip.decompress(data) if path.suffix == ".gz" else data)
+        starts = [m.start() for m in _HAND_NUMBER.finditer(text)]
+        hands += [text[a:b].rstrip("\n") for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+    return hands
+
+
+def make_input(folder: Path, hands: int, files: int) -> list[Path]:
+    """``files`` files holding ``hands`` hands in all, each with a new hand number."""
+    samples = stars_hands()
+    paths = []
+    number = 10**11
+    for file_number in range(files):
+        out = io.StringIO()
+        for i in range(hands // files):
+            number += 1
+            out.write(_HAND_NUMBER.sub(rf"\g<1>{number}", samples[i % len(samples)], count=1))
+            out.write("\n\n\n")
+        path = folder / f"stars-{file_number}.txt"
+        path.write_text(out.getvalue(), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _spin(steps: int) -> int:
+    total = 0
+    for step in range(steps):
+        total += step
+    return total
+
+
+def machine_speed_up(steps: int = 2_000_000, tasks: int = 8) -> float:
+    """What two processes gain over one on a plain CPU-bound loop, now: the most the machine gives."""
+    started = time.perf_counter()
+    for _ in range(tasks):
+        _spin(steps)
+    one = time.perf_counter() - started
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        started = time.perf_counter()
+        pool.map(_spin, [steps] * tasks)
+        two = time.perf_counter() - started
+    return one / two
+
 
 #: The C reader alone: cut the file into runs, scan each run (the records made, nothing else); prints its CPU seconds.
 _C_READER = """
@@ -107,14 +167,18 @@ def main() -> int:
         print(f"score --jobs 1 --format jsonl: {rate:,.0f} hands per CPU second ({scored:.2f} s)")
         if args.baseline:
             base, _ = cpu_seconds([*score, str(stars)], _environment(args.baseline.resolve(), work / "pycache-base"))
-            print(f"  {args.baseline}: {hands / base:,.0f} hands per CPU second; this tree / that: {base / scored:.2f}x")
+            print(
+                f"  {args.baseline}: {hands / base:,.0f} hands per CPU second; this tree / that: {base / scored:.2f}x"
+            )
         _, said = cpu_seconds([sys.executable, "-c", _C_READER, str(stars)], env)
         read, reading = said.split()
         c_rate = int(read) / float(reading)
         print(f"C reader alone: {c_rate:,.0f} hands per CPU second; score / C reader: {rate / c_rate:.2f}")
         phh_scored, _ = cpu_seconds([*score, str(phh)], env)
         print(f"PHH scored / the same hands as PokerStars text: {phh_scored / scored:.2f}x")
-        converted, _ = cpu_seconds(badugi("convert", "-q", "--to", "phh", "-o", str(work / "conv.phhs"), str(stars)), env)
+        converted, _ = cpu_seconds(
+            badugi("convert", "-q", "--to", "phh", "-o", str(work / "conv.phhs"), str(stars)), env
+        )
         print(f"convert --to phh / score: {converted / scored:.2f}x")
         print(f"simulate --format phh / simulate: {as_phh / plain:.2f}x")
         print(f"load {_load()}")

@@ -67,12 +67,13 @@ def assert_all_alike(paths: list[str]) -> tuple[int, int]:
 
 def test_samples_render_alike() -> None:
     hands, by_c = assert_all_alike([str(SAMPLES)])
-    assert by_c >= 50 and hands >= by_c
+    assert by_c >= 50
+    assert hands >= by_c
 
 
 def test_shared_files_render_alike(shared_histories: Path) -> None:
     hands, by_c = assert_all_alike([str(shared_histories)])
-    assert by_c >= 100
+    assert hands >= by_c >= 100
 
 
 @pytest.mark.parametrize("limit", ["fixed", "pot", "no"])

@@ -15,6 +15,7 @@ answered.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -260,9 +261,9 @@ def rendered(unit: Unit, form: str) -> tuple[list[str], list[str], list[bool]] |
     codes, ends = info[RENDER_STATUS::RENDER_INFO], info[RENDER_TEXT_END::RENDER_INFO]
     whole = text.decode()
     if len(whole) == len(text):  # ASCII: the byte offsets are the string's
-        texts = [whole[start:end] for start, end in zip([0, *ends], ends)]
+        texts = [whole[start:end] for start, end in itertools.pairwise([0, *ends])]
     else:
-        texts = [text[start:end].decode() for start, end in zip([0, *ends], ends)]
+        texts = [text[start:end].decode() for start, end in itertools.pairwise([0, *ends])]
     statuses = [_STATUS_OF_CODE.get(code, "") for code in codes]
     showdowns = [bool(flags & HH_SHOWDOWN) for flags in info[RENDER_FLAGS::RENDER_INFO]]
     if HH_FALLBACK in codes:
