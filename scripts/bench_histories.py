@@ -119,12 +119,15 @@ def _environment(tree: Path, cache: Path) -> dict[str, str]:
 
 
 def cpu_seconds(command: list[str], env: dict[str, str], runs: int = 3) -> tuple[float, str]:
-    """The median CPU seconds of ``runs`` runs of ``command`` (after one to warm up), and its last output."""
+    """The median CPU seconds of ``runs`` runs of ``command`` (after one to warm up), and its last output. The
+    commands run in the temporary folder (``env["PYTHONPYCACHEPREFIX"]``'s), where ``python -m`` finds no package
+    of the current folder before the tree ``env`` names."""
     times = []
     output = ""
+    folder = Path(env["PYTHONPYCACHEPREFIX"]).parent
     for run in range(runs + 1):
         before = _children_cpu()
-        output = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
+        output = subprocess.run(command, env=env, cwd=folder, check=True, capture_output=True, text=True).stdout
         if run:
             times.append(_children_cpu() - before)
     return statistics.median(times), output
