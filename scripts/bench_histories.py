@@ -6,8 +6,8 @@ times (user + system, of the process and its children) is its figure. Printed:
 
 - ``badugi score --jobs 1 --format jsonl -o FILE`` in hands per CPU second, and the same of ``--baseline TREE``
   (another checkout, for instance commit 93688a9, built in place) when given: the ratio of the two;
-- the C reader alone (``_native.stars_scan`` over the runs that ``cut`` makes, in a process of its own; its rate
-  counts the scanning only, as a reader's own rate), and score's rate as a share of it;
+- the C reader alone (csrc/stars.c over the runs that ``cut`` makes, records left in C's buffer, in a process of its
+  own; its rate counts the reading only, a reader's own rate), and score's rate as a share of it;
 - PHH scored / the same hands as PokerStars text; ``badugi convert --to phh`` / ``badugi score``;
   ``simulate --format phh`` / ``simulate``.
 
@@ -92,16 +92,21 @@ def machine_speed_up(steps: int = 2_000_000, tasks: int = 8) -> float:
     return one / two
 
 
-#: The C reader alone: cut the file into runs, scan each run (the records made, nothing else); prints its CPU seconds.
+#: The C reader alone: cut the file into runs, then time csrc/stars.c reading them (records written to a C buffer,
+#: no Python object made of them); prints the hands read and those CPU seconds.
 _C_READER = """
 import sys, time
-from badugi_fast import _native
+from badugi_fast._badugi import ffi, lib
 from badugi_fast.history.pipeline import units
 from badugi_fast.history.sources import sources_of
-runs = [unit.text() for unit in units(sources_of(sys.argv[1]))]
+runs = [(unit.text(), len(unit.starts)) for unit in units(sources_of(sys.argv[1]))]
+out = ffi.new("int64_t[]", 128 * lib.BADUGI_HH_RECORD_MAX)
 started = time.process_time()
-hands = sum(len(_native.stars_scan(data)) for data in runs)
-print(hands, time.process_time() - started)
+for data, _ in runs:
+    offset, line = ffi.new("size_t *", 0), ffi.new("size_t *", 0)
+    while lib.badugi_stars_scan(data, len(data), offset, line, out, len(out)):
+        pass
+print(sum(hands for _, hands in runs), time.process_time() - started)
 """
 
 
