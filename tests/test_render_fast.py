@@ -154,3 +154,11 @@ def test_plain_names_are_answered_by_c() -> None:
         assert answered(unit) == answered(stars_run(text)) > 0, name
     for name in ["Quote'd, =x", "Zoë 李", "+1"]:  # csrc/phh.c leaves a TOML escape to Python
         assert answered(phh_run(HAND.replace('"Bo"', f'"{name}"'))) == 1, name
+
+
+@pytest.mark.parametrize("length", [300, 40_000])
+def test_records_longer_than_the_first_buffer_render_alike(length: int) -> None:
+    """A long file name, escaped six times over in every record: the run's records outgrow ``render_scan``'s first
+    buffer (300: after some hands; 40,000: one record alone), which carries on in a bigger one."""
+    text, _ = sample_stars()
+    assert assert_rendered_alike(stars_run(text, source="\x01" * length + '"",' * length)) >= 1
