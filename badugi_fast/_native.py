@@ -245,6 +245,8 @@ RENDER_WORDS: int = lib.BADUGI_RENDER_WORDS
 #: about twice its hand's text; a buffer too small for what is left is grown).
 _RENDER_RATIO = 2
 _RENDER_SPARE = 1 << 16
+#: Buffers C writes before Python reads them: not cleared first (clearing megabytes a run cost more than writing them).
+_new_unclear = ffi.new_allocator(should_clear_after_alloc=False)
 
 
 class RenderWords:
@@ -275,10 +277,10 @@ def render_scan(
     values: list[int] = []
     room = _RENDER_RATIO * (len(data) - start) + _RENDER_SPARE
     hands = (len(data) - start) // 64 + 1  # a hand takes more than 64 bytes: room for all in one call
-    info = ffi.new("int64_t[]", hands * RENDER_INFO)
+    info = _new_unclear("int64_t[]", hands * RENDER_INFO)
     written = 0
     while offset[0] < len(data):
-        out = ffi.new("char[]", room)
+        out = _new_unclear("char[]", room)
         done = lib.badugi_render_scan(
             RENDER_READERS[reader], RENDER_FORMS[form], data, len(data), offset, at_line, words.table,
             file_bytes, len(file_bytes), site_bytes, len(site_bytes), index, out, room, info, hands,
