@@ -250,7 +250,8 @@ _new_unclear = ffi.new_allocator(should_clear_after_alloc=False)
 
 
 class RenderWords:
-    """The words that Python defines and csrc/render.c writes (render.h: badugi_render_words), kept alive here."""
+    """The words that Python defines and csrc/render.c writes (the badugi_render_words of csrc/render.h), kept
+    alive here."""
 
     def __init__(self, words: Sequence[str]) -> None:
         if len(words) != RENDER_WORDS:

@@ -64,7 +64,7 @@ static void put_money(sink *s, int64_t hundredths, int places)
     put(s, start, (size_t)(end - start));
 }
 
-/* json.encoder.encode_basestring (ensure_ascii=False) of UTF-8 text: quotes, backslash and the controls escaped. */
+/* Python's json encode_basestring (ensure_ascii=False) of UTF-8 text: quotes, backslash, controls escaped. */
 static void put_json_string(sink *s, const char *text, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
@@ -97,8 +97,9 @@ static void put_json_string(sink *s, const char *text, size_t n)
 }
 
 /* The end of a CSV cell whose text was written from `start` on: output._inert (a quote before a cell a spreadsheet
- * would take for a formula), then csv.writer's minimal quoting (a cell holding a comma, a double quote or a newline
- * is quoted, its double quotes doubled; Python 3.11's writer quotes nothing else with lineterminator "\n"). */
+ * would take for a formula), then Python's csv writer's minimal quoting (a cell holding a comma, a double quote or
+ * a newline is quoted, its double quotes doubled; Python 3.11's writer quotes nothing else with lineterminator
+ * "\n"). */
 static void end_cell(sink *s, size_t start)
 {
     if (s->full)
@@ -456,8 +457,9 @@ size_t badugi_render_scan(int reader, int form, const char *text, size_t length,
     size_t done = 0;
     while (done < info_room) {
         size_t was_offset = *offset, was_line = *line;
-        size_t used = reader == BADUGI_READ_STARS ? badugi_stars_scan(text, length, offset, line, record, BADUGI_HH_RECORD_MAX)
-                                                  : badugi_phh_scan(text, length, offset, line, record, BADUGI_HH_RECORD_MAX);
+        size_t used = reader == BADUGI_READ_STARS
+                          ? badugi_stars_scan(text, length, offset, line, record, BADUGI_HH_RECORD_MAX)
+                          : badugi_phh_scan(text, length, offset, line, record, BADUGI_HH_RECORD_MAX);
         if (used == 0)
             break;
         if (record[BADUGI_HH_STATUS] != BADUGI_HH_FALLBACK && !renderable(record))

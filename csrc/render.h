@@ -4,8 +4,8 @@
  * badugi_fast/history/output.py is the definition: _json_line and _csv_row render a Result, which history/read.py
  * (_c_result) decodes from a C record and history/score.py (player_entry, table_of) fills. This file writes the same
  * bytes straight from the record, so that no Python object is made per player: JSON strings escaped as
- * json.encoder.encode_basestring does (ensure_ascii=False), amounts as money.amount_text writes them, CSV cells made
- * inert (output._inert) and quoted as Python's csv.writer quotes them (minimal quoting: a cell holding a comma, a
+ * Python's json encode_basestring does (ensure_ascii=False), amounts as money.amount_text writes them, CSV cells made
+ * inert (output._inert) and quoted as Python's csv writer quotes them (minimal quoting: a cell holding a comma, a
  * double quote or a newline). The words that Python defines (our descriptions of each rank, the card texts, the
  * betting structures' names) come from Python in a badugi_render_words table: C does not spell them again.
  * A FALLBACK record is not rendered: Python reads and renders that hand.

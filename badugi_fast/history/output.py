@@ -73,7 +73,8 @@ _string: Callable[[str], str] = json.encoder.encode_basestring
 def _json_source() -> str:
     """The source of ``_json_line``, made from the record's fields (``record``): each written as
     ``json.dumps(..., ensure_ascii=False)`` writes its value, in order. A function written out field by field rather
-    than a loop over the fields, because building and walking dicts took longer than scoring."""
+    than a loop over the fields, because building and walking dicts took longer than scoring. Mirrored in
+    csrc/render.c: render_hand(), json_player(), which write the records of the hands C answered (read.rendered)."""
 
     def value(owner: str, name: str, hint: object) -> str:
         text = f"{owner}.{name}"
@@ -118,7 +119,7 @@ _json_line = _compile_json_line()
 
 def _csv_row(result: Result) -> str:
     """One CSV row: the record's fields in order, players joined into one column with ``_player_text``. Text cells
-    are ``_inert``."""
+    are ``_inert``. Mirrored in csrc/render.c: render_hand(), csv_player(), end_cell()."""
     cells: list[str | int] = [
         _inert("; ".join(_player_text(player) for player in result.players))
         if name == "players"

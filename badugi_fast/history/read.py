@@ -298,8 +298,8 @@ _STATUS_OF_CODE = {HH_VERIFIED: "verified", HH_NO_SHOWDOWN: "no_showdown"} if C_
 
 @functools.cache
 def _render_words() -> RenderWords:
-    """The words csrc/render.c writes that Python defines (render.h: badugi_render_words): the limits' names by
-    code, the cards' texts, our description of every rank."""
+    """The words csrc/render.c writes that Python defines (the badugi_render_words of csrc/render.h): the limits'
+    names by code, the cards' texts, our description of every rank."""
     limits = [_LIMIT_OF_CODE[code] for code in range(RENDER_LIMITS)]
     ranks = range(1, RENDER_WORDS - RENDER_LIMITS - 52 + 1)
     return RenderWords([*limits, *map(card_str, range(52)), *map(describe, ranks)])
