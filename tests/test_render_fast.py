@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ from badugi_fast.rules.engine import TableRules
 
 pytestmark = pytest.mark.skipif(not read.C_READER, reason="the C extension is not built or not chosen")
 
+ROOT = Path(__file__).resolve().parents[1]
 FORMS = ("jsonl", "csv")
 
 
@@ -162,3 +165,30 @@ def test_records_longer_than_the_first_buffer_render_alike(length: int) -> None:
     buffer (300: after some hands; 40,000: one record alone), which carries on in a bigger one."""
     text, _ = sample_stars()
     assert assert_rendered_alike(stars_run(text, source="\x01" * length + '"",' * length)) >= 1
+
+
+def test_render_is_clean_under_sanitizers(tmp_path: Path) -> None:
+    """csrc/render.c (with the readers) built with AddressSanitizer and UndefinedBehaviorSanitizer and run over
+    PokerStars and PHH hands with hostile names, into buffers of exact sizes (tests/c/render_harness.c)."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    generated = ROOT / "build" / "generated"
+    if compiler is None or not (generated / "badugi_record.h").exists():
+        pytest.skip("no C compiler, or no in-tree build (build/generated)")
+    flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+    names = ("render.c", "stars.c", "phh.c", "verdict.c", "rules.c", "badugi.c", "sites.c", "odds.c")
+    sources = [ROOT / "tests" / "c" / "render_harness.c", *(ROOT / "csrc" / name for name in names)]
+    harness = tmp_path / "harness"
+    command = [compiler, *flags, f"-I{ROOT / 'csrc'}", f"-I{generated}", *map(str, sources), "-pthread", "-lm"]
+    build = subprocess.run([*command, "-o", str(harness)], capture_output=True, text=True, check=False)
+    if build.returncode != 0 and "sanitize" in build.stderr:
+        pytest.skip(f"the compiler has no sanitizer runtime: {build.stderr[:200]}")
+    assert build.returncode == 0, build.stderr
+    text, player = sample_stars()
+    inputs = [tmp_path / "stars.txt", tmp_path / "hostile.txt", tmp_path / "hand.phh"]
+    inputs[0].write_text(text, encoding="utf-8")
+    inputs[1].write_text(text.replace(player, 'Q"\\, =x\tZoë'), encoding="utf-8")
+    inputs[2].write_text(HAND.replace('"Bo"', '"Zoë, =x"'), encoding="utf-8")
+    run = subprocess.run([str(harness), *map(str, inputs)], capture_output=True, text=True, check=False, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.startswith("ok ")
+    assert int(run.stdout.split()[1]) > 0
