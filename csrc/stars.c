@@ -337,19 +337,16 @@ static void post(hand_state *h, player *p, span tail)
     if (chips < 0)
         return;
     int i = (int)(p - h->players);
-    badugi_hh_add_chips(&p->contributed, chips, h);
     if (find(tail, "ante") >= 0 || find(tail, "dead") >= 0) {
         badugi_hh_event(h, BADUGI_EVENT_ANTE, i, chips);
         return; /* in the pot, not part of the player's bet on the street */
     }
     if (find(tail, "&") >= 0) {
         int64_t live = h->big_blind && h->big_blind < chips ? h->big_blind : chips;
-        badugi_hh_add_chips(&p->street, live, h);
         badugi_hh_event(h, BADUGI_EVENT_POST, i, live);
         badugi_hh_event(h, BADUGI_EVENT_ANTE, i, chips - live);
         return;
     }
-    badugi_hh_add_chips(&p->street, chips, h);
     badugi_hh_event(h, BADUGI_EVENT_POST, i, chips);
     if (find(tail, "big blind") >= 0 && chips > h->big_blind)
         h->big_blind = chips;
@@ -362,22 +359,12 @@ static void player_action(hand_state *h, int i, span rest)
     player *p = &h->players[i];
     long space = find_char(rest, ' ');
     span verb = before(rest, space), tail = without_all_in(after(rest, space, 1));
-    int64_t chips = 0;
     if (equals(verb, "calls") || equals(verb, "bets") || equals(verb, "raises")) {
-        chips = amount(equals(verb, "raises") ? last_word(tail) : tail, h);
-        if (chips < 0)
-            return;
-        badugi_hh_event(h, equals(verb, "calls") ? BADUGI_EVENT_CALL : equals(verb, "bets") ? BADUGI_EVENT_BET : BADUGI_EVENT_RAISE,
-              i, chips);
-        if (equals(verb, "raises")) {
-            chips -= p->street; /* "raises $0.25 to $0.50": the last amount is the street total */
-            if (chips < 0) {
-                h->bad = 1;
-                return;
-            }
-        }
-        badugi_hh_add_chips(&p->contributed, chips, h);
-        badugi_hh_add_chips(&p->street, chips, h);
+        /* "raises $0.25 to $0.50": the last amount, the round's total (what that puts in is the replay's) */
+        int64_t chips = amount(equals(verb, "raises") ? last_word(tail) : tail, h);
+        if (chips >= 0)
+            badugi_hh_event(h, equals(verb, "calls") ? BADUGI_EVENT_CALL : equals(verb, "bets") ? BADUGI_EVENT_BET : BADUGI_EVENT_RAISE,
+                  i, chips);
     } else if (equals(verb, "folds")) {
         p->folded = 1;
         badugi_hh_event(h, BADUGI_EVENT_FOLD, i, 0);
@@ -387,10 +374,8 @@ static void player_action(hand_state *h, int i, span rest)
         post(h, p, tail);
     } else if (equals(verb, "antes")) {
         int64_t ante = amount(tail, h);
-        if (ante >= 0) {
-            badugi_hh_add_chips(&p->contributed, ante, h);
+        if (ante >= 0)
             badugi_hh_event(h, BADUGI_EVENT_ANTE, i, ante);
-        }
     } else if (equals(verb, "discards")) {
         size_t used;
         span count = before(tail, find_char(tail, ' '));
@@ -703,8 +688,6 @@ static void body_line(hand_state *h, span line)
         int street = equals(words, "FIRST DRAW") ? 1 : equals(words, "SECOND DRAW") ? 2 : equals(words, "THIRD DRAW") ? 3 : 0;
         if (street) {
             h->draws = street;
-            for (int i = 0; i < h->count; i++)
-                h->players[i].street = 0;
         } else if (equals(words, "SHOW DOWN")) {
             h->showdown = 1;
         } else if (equals(words, "SUMMARY")) {
