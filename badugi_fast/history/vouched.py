@@ -54,6 +54,8 @@ def _statuses(unit: Unit) -> list[tuple[int, int]] | None:
         records = reader.phh_scan(lead + _utf8(unit.text()), len(lead), lead.count(b"\n"))
     else:
         return None
+    if len(records) != len(unit.starts):  # as history.read checks of PHH: one record per hand the cut found
+        raise AssertionError(f"the C reader found {len(records)} hands where the cut found {len(unit.starts)}")
     return [(record.status, record.limit) for record in records]
 
 
