@@ -56,7 +56,7 @@ def converted(paths: list[str], monkeypatch: pytest.MonkeyPatch, with_c: bool) -
     out, err = io.StringIO(), io.StringIO()
     with monkeypatch.context() as patch:
         if not with_c:
-            patch.setattr(vouched, "history_fast_paths", None)
+            patch.setattr(read, "history_fast_paths", None)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = badugi(["convert", *paths])
     return status, out.getvalue(), err.getvalue()

@@ -12,56 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from badugi_fast._backend import history_fast_paths
 from badugi_fast.formats.model import Hand
-from badugi_fast.formats.phh import reader as phh
-from badugi_fast.formats.pokerstars import reader as stars
-from badugi_fast.history.cut import Run, Unit
-from badugi_fast.history.read import _utf8, hands_of
-from badugi_fast.rules.limits import LIMITS
+from badugi_fast.history.cut import Unit
+from badugi_fast.history.read import c_records, hands_of
 
 __all__ = ["vouched_hands"]
 
-if history_fast_paths is not None:
-    from badugi_fast._native import HH_FALLBACK, LIMIT_CODES
-
-    #: The C code of each betting structure (record_layout.py).
-    _LIMIT_CODE = dict(zip(LIMITS, LIMIT_CODES, strict=True))
-
 
 def vouched_hands(unit: Unit) -> Iterator[tuple[Hand, bool]]:
-    """Every hand of ``unit`` as ``hands_of`` reads it, in order, with True where the C reader answered for it."""
-    statuses = _statuses(unit)
+    """Every hand of ``unit`` as ``hands_of`` reads it, in order, with True where the C reader answered for it (its
+    record is not FALLBACK: ``history.read`` takes it as it is)."""
+    read_by_c = c_records(unit)
     hands = hands_of(unit)
-    if statuses is None:
+    if read_by_c is None:
         for hand in hands:
             yield hand, False
         return
-    for hand, (status, limit) in zip(hands, statuses, strict=True):
-        yield hand, _answered(hand, status, limit)
+    from badugi_fast._native import HH_FALLBACK  # the C extension is there: it read the unit
 
-
-def _statuses(unit: Unit) -> list[tuple[int, int]] | None:
-    """The status and betting structure of each C record of ``unit``, or None for a unit C does not read (the same
-    choice as ``history.read.results``)."""
-    reader = history_fast_paths
-    if reader is None or not isinstance(unit, Run):
-        return None
-    if unit.site == stars.FORMAT.site:
-        records = reader.stars_scan(_utf8(unit.text()))
-    elif unit.site == phh.SITE:
-        lead = _utf8(unit.lead[: unit.lead.rfind(b"\n") + 1])
-        records = reader.phh_scan(lead + _utf8(unit.text()), len(lead), lead.count(b"\n"))
-    else:
-        return None
-    if len(records) != len(unit.starts):  # as history.read checks of PHH: one record per hand the cut found
-        raise AssertionError(f"the C reader found {len(records)} hands where the cut found {len(unit.starts)}")
-    return [(record.status, record.limit) for record in records]
-
-
-def _answered(hand: Hand, status: int, limit: int) -> bool:
-    """Whether ``history.read._c_result`` takes C's record of ``hand`` (status ``status``, betting structure code
-    ``limit``): not FALLBACK, a Badugi hand, held to the betting structure the hand's words name."""
-    if status == HH_FALLBACK or not hand.is_badugi or hand.error is not None or hand.limit is None:
-        return False
-    return _LIMIT_CODE.get(hand.limit) == limit
+    for hand, record in zip(hands, read_by_c[1], strict=True):
+        yield hand, record.status != HH_FALLBACK
