@@ -739,9 +739,10 @@ static int game_words(span words, hand_state *h)
         rest = sub(rest, 2);
         size_t token = 0;
         while (token < rest.n && rest.p[token] != ' ') {
-            if ((unsigned char)rest.p[token] >= 0x80 || is_space((unsigned char)rest.p[token]))
+            size_t sign = currency_sign(sub(rest, token));
+            if (!sign && ((unsigned char)rest.p[token] >= 0x80 || is_space((unsigned char)rest.p[token])))
                 return -1; /* where \S ends beyond ASCII: Python's */
-            token++;
+            token += sign ? sign : 1;
         }
         if (token == 0 || token == rest.n)
             return -1;
@@ -758,8 +759,8 @@ static int game_words(span words, hand_state *h)
         if (inside.n && is_letter(inside.p[0])) /* a mixed game names the game being played */
             for (name = before(inside, find_char(inside, ',')); name.n && name.p[name.n - 1] == ')';)
                 name.n--;
-        else if (inside.n && (unsigned char)inside.p[0] >= 0x80)
-            return -1; /* str.isalpha() of a letter beyond ASCII: Python's */
+        else if (inside.n && (unsigned char)inside.p[0] >= 0x80 && !currency_sign(inside))
+            return -1; /* str.isalpha() of a letter beyond ASCII: Python's (a euro or pound sign is none) */
     }
     h->whole_chips = 1;
     for (size_t at = 0; at < words.n && !h->tournament; at++)

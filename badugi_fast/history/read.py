@@ -19,7 +19,7 @@ import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from badugi_fast._backend import HistoryFastPaths, history_fast_paths
+from badugi_fast._backend import history_fast_paths
 from badugi_fast.cards import card_str
 from badugi_fast.formats.common import ParseError, hand_id_of
 from badugi_fast.formats.format import Format
@@ -36,7 +36,7 @@ from badugi_fast.rules.limits import LIMITS
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
 
-__all__ = ["C_READER", "hands_of", "parse_one", "results"]
+__all__ = ["C_READER", "c_records", "hands_of", "parse_one", "results"]
 
 #: Whether PokerStars and PHH runs are read by the C readers (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
@@ -84,10 +84,8 @@ if C_READER:
 
 def results(unit: Unit) -> Iterator[Result]:
     """The result of every hand of ``unit``, in order: one per hand header, or one error record."""
-    if history_fast_paths is not None and isinstance(unit, Run):
-        fast = _C_READERS.get(unit.site)
-        if fast is not None:
-            return fast(unit, history_fast_paths)
+    if isinstance(unit, Run) and (read_by_c := c_records(unit)) is not None:
+        return _c_results(unit, *read_by_c)
     return map(score, hands_of(unit))
 
 
@@ -159,43 +157,67 @@ def _utf8(data: bytes) -> bytes:
     return data
 
 
-def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
-    """The results of a PokerStars run: C's where it vouches for a hand, else the Python reader's."""
-    data = _utf8(run.text())
-    for index, record in enumerate(reader.stars_scan(data), run.index):
-        result = _c_result(data, record, run.source, index, stars.FORMAT.site)
-        if result is None:  # Python reads the hand from its own lines
-            lines = data[record.first_byte : record.end_byte].decode().split("\n")
-            hand = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + record.first_line)
-            hand.source, hand.index = run.source, index
-            result = score(hand)
-        yield result
+def c_records(unit: Unit) -> tuple[bytes, list[StarsHand]] | None:
+    """The text the C reader reads of ``unit`` and its record of each hand of it, in order (one per hand the cut
+    found); None for a unit C does not read (another site, an unreadable unit, no C extension). csrc/phh.c reads the
+    run's lead lines too, where its first hand's table header is."""
+    reader = history_fast_paths
+    if reader is None or not isinstance(unit, Run) or unit.site not in _PYTHON_HANDS:
+        return None
+    if unit.site == phh.SITE:
+        lead = _utf8(unit.lead[: unit.lead.rfind(b"\n") + 1])
+        lead_lines = lead.count(b"\n")
+        data = lead + _utf8(unit.text())
+        records = reader.phh_scan(data, len(lead), lead_lines)
+        found = [record.first_line - lead_lines for record in records]
+    else:
+        data = _utf8(unit.text())
+        records = reader.stars_scan(data)
+        found = [record.first_line for record in records]
+    if found != list(unit.starts):
+        raise AssertionError(f"the C reader found other hand headers than the cut in {unit.source}")
+    return data, records
 
 
-def _phh_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
-    """The results of a PHH run: C's where it vouches for a hand, else the Python reader's (csrc/phh.c reads the
-    run's lead lines too, where its first hand's table header is)."""
-    text = run.text()
-    lead = _utf8(run.lead[: run.lead.rfind(b"\n") + 1])
-    data = lead + _utf8(text)
-    lead_lines = lead.count(b"\n")
-    records = reader.phh_scan(data, len(lead), lead_lines)
-    if [record.first_line - lead_lines for record in records] != list(run.starts):
-        raise AssertionError("csrc/phh.c found other hand headers than the cut")
-    lined: tuple[list[str], int, list[int]] | None = None  # the run's lines, split once a hand needs them
+def _c_results(run: Run, data: bytes, records: list[StarsHand]) -> Iterator[Result]:
+    """The results of a run C read: C's where it answers for a hand, else the Python reader's and ``score``'s."""
+    python_hand = _PYTHON_HANDS[run.site](run, data)
     for number, record in enumerate(records):
-        result = _c_result(data, record, run.source, run.index + number, phh.SITE)
-        if result is None:  # Python reads the hand from the run's lines, as ``hands_of`` does
-            lined = lined or _lines(run, text)
-            result = score(_parse_at(run, *lined, number))
-        yield result
+        result = _c_result(data, record, run.source, run.index + number, run.site)
+        yield result if result is not None else score(python_hand(number, record))
 
 
-#: The formats that C reads (by site), and how.
-_C_READERS: dict[str, Callable[[Run, HistoryFastPaths], Iterator[Result]]] = {
-    stars.FORMAT.site: _stars_results,
-    phh.SITE: _phh_results,
-}
+#: A hand of a run that C read, read by the site parser instead: (number, C record) -> Hand.
+PythonHand = Callable[[int, "StarsHand"], Hand]
+
+
+def _stars_hand(run: Run, data: bytes) -> PythonHand:
+    """Hands of a PokerStars run read by Python from their own lines (the record says where they are in ``data``)."""
+
+    def hand(number: int, record: StarsHand) -> Hand:
+        lines = data[record.first_byte : record.end_byte].decode().split("\n")
+        read = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + record.first_line)
+        read.source, read.index = run.source, run.index + number
+        return read
+
+    return hand
+
+
+def _phh_hand(run: Run, data: bytes) -> PythonHand:
+    """Hands of a PHH run read by Python from the run's lines, as ``hands_of`` reads them (split once, when a hand
+    first needs them)."""
+    lined: tuple[list[str], int, list[int]] | None = None
+
+    def hand(number: int, record: StarsHand) -> Hand:
+        nonlocal lined
+        lined = lined or _lines(run, run.text())
+        return _parse_at(run, *lined, number)
+
+    return hand
+
+
+#: The formats that C reads (by site), and how Python reads a hand of them that C leaves to it.
+_PYTHON_HANDS: dict[str, Callable[[Run, bytes], PythonHand]] = {stars.FORMAT.site: _stars_hand, phh.SITE: _phh_hand}
 
 #: What a record says of a hand's table (``score.table_of``: started, time zone, currency, stakes, big blind).
 TableFields = tuple[str | None, str | None, str | None, str | None, str | None]
