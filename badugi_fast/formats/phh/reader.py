@@ -405,7 +405,8 @@ class _Reader:
             raise ValueError(f"unknown action {verb!r}" + (" (Badugi has no bring-in)" if verb == "pb" else ""))
 
     def _bet(self, player: int, verb: str, to: int | Decimal | None) -> None:
-        """``cc`` (check or call: the rules say which, and how much), ``cbr`` (a bet or raise to ``to``), ``f``."""
+        """``cc`` (check or call: the rules say which, and how much), ``cbr`` (a bet or raise to ``to``), ``f``.
+        Mirrored in csrc/phh.c: bet(), whose cc csrc/rules.c: badugi_rules_facts() resolves as ``decided`` does."""
         self.drawing = False
         name, recorder = self.names[player], self.recorder
         engine = recorder.engine if recorder is not None else None
@@ -493,7 +494,8 @@ class _Reader:
 
     def _outcome(self) -> None:
         """What each player was paid: ``winnings``, or what ``finishing_stacks`` imply (they must agree when both
-        are given); and ``_rake``."""
+        are given); and ``_rake``. Mirrored in csrc/phh.c: outcome(), whose finishing stacks csrc/verdict.c: pay()
+        checks against the replay's account."""
         hand, fields, names = self.hand, self.fields, self.names
         rake = fields.get("_rake")
         hand.rake = None if rake is None else hundredths_of(rake, "`_rake`")
