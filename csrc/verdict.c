@@ -269,9 +269,8 @@ static void write_players(const hand_state *h, const badugi_facts *facts, const 
     for (int k = 0; k < h->count; k++) {
         const player *p = &h->players[order[k]];
         const badugi_facts *f = &facts[order[k]];
-        if (!(f->flags & BADUGI_FACT_DEALT) && p->ncards < 0 && !p->has_collected && !has_expected[k]) /* a player
-                                                                  who put chips in posted: dealt in */
-            continue;
+        if (!(f->flags & BADUGI_FACT_DEALT) && p->ncards < 0 && !p->has_collected && !has_expected[k])
+            continue; /* not dealt in (one who put chips in posted or acted: dealt in), no cards shown, not paid */
         int64_t cards = -1;
         if (p->ncards >= 0) {
             cards = p->ncards;
