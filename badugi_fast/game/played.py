@@ -36,7 +36,22 @@ _SEATS = range(1, 11)  # player p sits in seat p + 1
 
 
 def _cards(codes: Iterable[int]) -> tuple[str, ...]:
-    return tuple([_CARDS[code] for code in codes])
+    return tuple(map(_CARDS.__getitem__, codes))
+
+
+class _CardTuples(dict[tuple[int, ...], tuple[str, ...]]):
+    """``tuples[codes]`` is ``_cards(codes)``, remembered: the few cards of a draw recur from hand to hand, and a
+    lookup is cheaper than making the tuple again. Forgets everything at ``_KEPT`` entries, to stay small."""
+
+    def __missing__(self, codes: tuple[int, ...]) -> tuple[str, ...]:
+        if len(self) >= _KEPT:
+            self.clear()
+        cards = self[codes] = _cards(codes)
+        return cards
+
+
+_KEPT = 1 << 16
+_CARD_TUPLES = _CardTuples()
 
 
 def hands_of(played: Iterable[PlayedHand], currency: str | None = None) -> Iterator[Hand]:
@@ -105,33 +120,33 @@ def _add_events(hand: Hand, played: PlayedHand, scale: int) -> None:
     street = 0
     order = 0
     for event in played.state.events:
+        kind = event[0]
         order += 1
-        if event[0] == "draw":
+        if kind == "draw":
             _, player, thrown, _, new = event
-            draws.append(Draw(street, names[player], len(thrown), _cards(new), _cards(thrown), order=order))
-        elif event[0] == "call":
+            draws.append(Draw(street, names[player], len(thrown), _CARD_TUPLES[new], _CARD_TUPLES[thrown], -1, order))
+        elif kind == "call":
             _, player, chips, all_in = event
             bets[player] += chips
-            actions.append(Action(street, names[player], "call", chips * scale, all_in, order=order))
-        elif event[0] == "check" or event[0] == "fold":
-            actions.append(Action(street, names[event[1]], event[0], order=order))
-        elif event[0] == "bet":
-            _, player, chips, all_in = event
-            bets[player] += chips
-            to = bets[player] * scale
-            actions.append(Action(street, names[player], "bet", chips * scale, all_in, to, order=order))
-        elif event[0] == "raise":
+            actions.append(Action(street, names[player], kind, chips * scale, all_in, None, -1, order))
+        elif kind == "check" or kind == "fold":
+            actions.append(Action(street, names[event[1]], kind, 0, False, None, -1, order))
+        elif kind == "raise":
             _, player, _, total, all_in = event
             chips, bets[player] = total - bets[player], total
-            actions.append(Action(street, names[player], "raise", chips * scale, all_in, total * scale, order=order))
-        elif event[0] == "post":
+            actions.append(Action(street, names[player], kind, chips * scale, all_in, total * scale, -1, order))
+        elif kind == "bet":
+            _, player, chips, all_in = event
+            bets[player] += chips
+            actions.append(Action(street, names[player], kind, chips * scale, all_in, bets[player] * scale, -1, order))
+        elif kind == "post":
             _, player, _, chips, all_in = event
             bets[player] += chips
-            actions.append(Action(street, names[player], "post", chips * scale, all_in, order=order))
-        elif event[0] == "street":
+            actions.append(Action(street, names[player], kind, chips * scale, all_in, None, -1, order))
+        elif kind == "street":
             street = event[1]
             bets = [0] * len(names)
-        elif event[0] == "uncalled":
+        elif kind == "uncalled":
             _, player, chips = event
             uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale
             order -= 1  # not an action or a draw
