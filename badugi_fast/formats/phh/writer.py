@@ -260,7 +260,8 @@ class _Writer:
             dealt = hand.dealt.get(name)
             known = self.known[name] is not None and dealt
             actions.append(f"d dh p{self.number[name]} {_cards(dealt) if known and dealt else '?' * 8}")
-        drawn = dict.fromkeys(self.order, 0)
+        # Each player's (thrown, new) draw after draw, when all their cards are known:
+        stories = {name: None if story is None else iter(story) for name, story in self.known.items()}
         deals: list[str] = []  # the replacement cards of the draw under way
         street = 0
         money = _money(self.places)
@@ -270,7 +271,17 @@ class _Writer:
                 if event.street != street:  # after all of a draw's discards, its cards
                     actions += deals
                     deals, street = [], event.street
-                actions.append(self._discard(event, drawn, deals))
+                story = stories[event.player]
+                known = next(story) if story is not None else None
+                number = numbers[event.player]
+                if not event.discarded:
+                    actions.append(f"p{number} sd")
+                elif known is not None:
+                    actions.append(f"p{number} sd {_cards(known[0])}")
+                    deals.append(f"d dh p{number} {_cards(known[1])}")
+                else:
+                    actions.append(f"p{number} sd {'??' * event.discarded}")
+                    deals.append(f"d dh p{number} {'??' * event.discarded}")
                 continue
             if deals:
                 actions += deals
@@ -286,17 +297,6 @@ class _Writer:
             elif kind not in _FORCED:
                 actions.append(f"p{numbers[event.player]} cbr {money[event.to or 0]}")
         return actions + deals + self._showdown()
-
-    def _discard(self, draw: Draw, drawn: dict[str, int], deals: list[str]) -> str:
-        """A player's discards (``sd``), their replacement cards kept in ``deals`` for after the draw's discards."""
-        number = self.number[draw.player]
-        story = self.known[draw.player]
-        known = story[drawn[draw.player]] if story is not None else None
-        drawn[draw.player] += 1
-        if not draw.discarded:
-            return f"p{number} sd"
-        deals.append(f"d dh p{number} {_cards(known[1]) if known else '??' * draw.discarded}")
-        return f"p{number} sd {_cards(known[0]) if known else '??' * draw.discarded}"
 
     def _showdown(self) -> list[str]:
         """``sm`` for every player left at the end, when two or more are: the players who showed first."""
