@@ -120,33 +120,32 @@ def _add_events(hand: Hand, played: PlayedHand, scale: int) -> None:
     street = 0
     order = 0
     for event in played.state.events:
-        kind = event[0]
         order += 1
-        if kind == "draw":
+        if event[0] == "draw":
             _, player, thrown, _, new = event
             draws.append(Draw(street, names[player], len(thrown), _CARD_TUPLES[new], _CARD_TUPLES[thrown], -1, order))
-        elif kind == "call":
+        elif event[0] == "call":
             _, player, chips, all_in = event
             bets[player] += chips
-            actions.append(Action(street, names[player], kind, chips * scale, all_in, None, -1, order))
-        elif kind == "check" or kind == "fold":
-            actions.append(Action(street, names[event[1]], kind, 0, False, None, -1, order))
-        elif kind == "raise":
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
+        elif event[0] == "check" or event[0] == "fold":
+            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
+        elif event[0] == "raise":
             _, player, _, total, all_in = event
             chips, bets[player] = total - bets[player], total
-            actions.append(Action(street, names[player], kind, chips * scale, all_in, total * scale, -1, order))
-        elif kind == "bet":
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, total * scale, -1, order))
+        elif event[0] == "bet":
             _, player, chips, all_in = event
             bets[player] += chips
-            actions.append(Action(street, names[player], kind, chips * scale, all_in, bets[player] * scale, -1, order))
-        elif kind == "post":
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, bets[player] * scale, -1, order))
+        elif event[0] == "post":
             _, player, _, chips, all_in = event
             bets[player] += chips
-            actions.append(Action(street, names[player], kind, chips * scale, all_in, None, -1, order))
-        elif kind == "street":
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
+        elif event[0] == "street":
             street = event[1]
             bets = [0] * len(names)
-        elif kind == "uncalled":
+        elif event[0] == "uncalled":
             _, player, chips = event
             uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale
             order -= 1  # not an action or a draw

@@ -272,13 +272,13 @@ class _Writer:
                     actions += deals
                     deals, street = [], event.street
                 story = stories[event.player]
-                known = next(story) if story is not None else None
+                seen = next(story) if story is not None else None
                 number = numbers[event.player]
                 if not event.discarded:
                     actions.append(f"p{number} sd")
-                elif known is not None:
-                    actions.append(f"p{number} sd {_cards(known[0])}")
-                    deals.append(f"d dh p{number} {_cards(known[1])}")
+                elif seen is not None:
+                    actions.append(f"p{number} sd {_cards(seen[0])}")
+                    deals.append(f"d dh p{number} {_cards(seen[1])}")
                 else:
                     actions.append(f"p{number} sd {'??' * event.discarded}")
                     deals.append(f"d dh p{number} {'??' * event.discarded}")
