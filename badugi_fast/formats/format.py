@@ -33,9 +33,10 @@ HandWriter = Callable[[str, Hand], str]
 #: Writes hands played by the engine to a stream as a file of the format (``currency``: a cash game's, None for
 #: chips); returns how many it wrote.
 PlayedWriter = Callable[[Iterable["PlayedHand"], TextIO, "str | None"], int]
-#: One hand played by the engine as one entry of the format: the hand, its number in the run (from 1), and the
-#: player whose cards it shows as they are dealt (None for nobody; a format that knows every card ignores it).
-PlayedText = Callable[["PlayedHand", int, "int | None"], str]
+#: One hand played by the engine as one entry of the format: the hand, its number in the run (from 1), the player
+#: whose cards it shows as they are dealt (None for nobody; a format that knows every card ignores it), and the
+#: currency as for a ``PlayedWriter``.
+PlayedText = Callable[["PlayedHand", int, "int | None", "str | None"], str]
 #: Writes hands of the model to a stream as they come, yielding each hand written or a note of one left out
 #: (``formats.phh.write``: its ``Skipped``); ``refuse`` may give a reason not to write a hand.
 HandsWriter = Callable[..., Iterator[Any]]

@@ -280,7 +280,7 @@ class raw_env(AECEnv, EzPickle):  # AECEnv is Any to mypy: PettingZoo ships no t
                 "button": hand.button,
             }
             if self._writer is not None:  # written from the agent's seat, when the format shows only theirs
-                info["hand_history"] = self._writer.played_text(played, self._number + 1, seat)
+                info["hand_history"] = self._writer.played_text(played, self._number + 1, seat, None)
             self.infos[agent] = info
         self._accumulate_rewards()
         self._deads_step_first()

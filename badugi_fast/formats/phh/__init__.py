@@ -84,9 +84,9 @@ def write_played(hands: Iterable[PlayedHand], out: TextIO, currency: str | None 
     return sum(1 for _ in write(played.hands_of(hands, currency), out))
 
 
-def _played_text(hand: PlayedHand, number: int, hero: int | None) -> str:
+def _played_text(hand: PlayedHand, number: int, hero: int | None, currency: str | None) -> str:
     """One hand played by the engine as table ``[number]`` (every card is known: ``hero`` changes nothing)."""
-    return table_text(str(number), played.hand_of(hand))
+    return table_text(str(number), played.hand_of(hand, currency))
 
 
 #: PHH, as ``formats.registry.WRITERS`` lists it: of hands played by the engine and of hands read from any site.

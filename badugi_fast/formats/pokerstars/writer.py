@@ -236,9 +236,9 @@ def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | No
     return count
 
 
-def _played_text(played: PlayedHand, number: int, hero: int | None) -> str:
+def _played_text(played: PlayedHand, number: int, hero: int | None, currency: str | None) -> str:
     """``hand_text`` as a ``Writer`` asks for one hand (a PokerStars hand has its own number: ``number`` is unused)."""
-    return hand_text(played, hero=hero)
+    return hand_text(played, currency, hero)
 
 
 #: PokerStars hand histories, as ``formats.registry.WRITERS`` lists them (``badugi simulate``'s default).
