@@ -137,7 +137,8 @@ def _add_events(hand: Hand, played: PlayedHand, scale: int) -> None:
         elif event[0] == "bet":
             _, player, chips, all_in = event
             bets[player] += chips
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, bets[player] * scale, -1, order))
+            to = bets[player] * scale
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, to, -1, order))
         elif event[0] == "post":
             _, player, _, chips, all_in = event
             bets[player] += chips
