@@ -138,3 +138,5 @@ class Writer:
     write_played: PlayedWriter
     played_text: PlayedText
     write_hands: HandsWriter | None = None
+    #: Its text of a played hand shows every player's cards, whoever the hero: one text serves every seat.
+    shows_all: bool = False

@@ -269,6 +269,7 @@ class raw_env(AECEnv, EzPickle):  # AECEnv is Any to mypy: PettingZoo ships no t
         assert result is not None
         big_blind = self.rules.big_blind
         played = self.played()
+        texts: dict[int | None, str] = {}  # by hero: the hand history of each seat (one for all, when it shows all)
         for seat, agent in enumerate(self.possible_agents):
             chips = hand.stacks[seat] - hand.starting_stacks[seat]
             self.rewards[agent] = chips / big_blind
@@ -279,8 +280,12 @@ class raw_env(AECEnv, EzPickle):  # AECEnv is Any to mypy: PettingZoo ships no t
                 "stacks": tuple(hand.stacks),
                 "button": hand.button,
             }
-            if self._writer is not None:  # written from the agent's seat, when the format shows only theirs
-                info["hand_history"] = self._writer.played_text(played, self._number + 1, seat, None)
+            writer = self._writer
+            if writer is not None:  # written from the agent's seat, when the format shows only theirs
+                hero = None if writer.shows_all else seat
+                if hero not in texts:
+                    texts[hero] = writer.played_text(played, self._number + 1, hero, None)
+                info["hand_history"] = texts[hero]
             self.infos[agent] = info
         self._accumulate_rewards()
         self._deads_step_first()

@@ -90,4 +90,4 @@ def _played_text(hand: PlayedHand, number: int, hero: int | None, currency: str 
 
 
 #: PHH, as ``formats.registry.WRITERS`` lists it: of hands played by the engine and of hands read from any site.
-WRITER = Writer("phh", "phhs", write_played, _played_text, write)
+WRITER = Writer("phh", "phhs", write_played, _played_text, write, shows_all=True)
