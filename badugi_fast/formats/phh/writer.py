@@ -192,36 +192,37 @@ class _Writer:
 
     def _known_draws(self) -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]] | None]:
         """Each player's ``(thrown, new)`` for each of their draws when the history shows every card they held, else
-        None."""
+        None. (One pass over the draws for all players: it is asked of every hand written.)"""
         hand = self.hand
-        draws: dict[str, list[Draw]] = {name: [] for name in self.order}
+        held: dict[str, tuple[str, ...]] = {}  # each player's cards, draw after draw
+        stories: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]] | None] = {}
+        for name in self.order:
+            dealt = hand.dealt.get(name)
+            known = dealt is not None and len(dealt) == 4
+            if dealt is not None and known:
+                held[name] = tuple(dealt)
+            stories[name] = [] if known else None
         for draw in hand.draws:
-            if draw.player in draws:
-                draws[draw.player].append(draw)
-        return {name: self._story(name, draws[name]) for name in self.order}
-
-    def _story(self, name: str, draws: list[Draw]) -> list[tuple[tuple[str, ...], tuple[str, ...]]] | None:
-        """``(thrown, new)`` for each of the player's ``draws`` when the history shows every card they held, else
-        None."""
-        hand = self.hand
-        dealt = hand.dealt.get(name)
-        if dealt is None or len(dealt) != 4:
-            return None
-        held = list(dealt)
-        story = []
-        for draw in draws:
-            thrown, new = (draw.thrown, draw.new_cards) if draw.discarded else ((), ())
-            if thrown is None or new is None or len(thrown) != draw.discarded or len(new) != draw.discarded:
-                return None
-            if thrown:
-                if any(card not in held for card in thrown):
-                    return None
-                held = [card for card in held if card not in thrown] + list(new)
-            story.append((thrown, new))
-        final = hand.cards.get(name)
-        if final is not None and final != tuple(held) and sorted(map(_card, final)) != sorted(map(_card, held)):
-            return None
-        return story
+            story = stories.get(draw.player)
+            if story is None:  # not dealt in, or some of their cards unknown
+                continue
+            discarded = draw.discarded
+            if not discarded:
+                story.append(((), ()))
+                continue
+            thrown, new, cards = draw.thrown, draw.new_cards, held[draw.player]
+            if thrown is None or new is None or not len(thrown) == len(new) == discarded:
+                stories[draw.player] = None  # the history does not show this draw's cards
+            elif any(card not in cards for card in thrown):
+                stories[draw.player] = None  # it throws a card the player did not hold
+            else:
+                held[draw.player] = tuple([card for card in cards if card not in thrown]) + tuple(new)
+                story.append((thrown, new))
+        for name, cards in held.items():
+            final = hand.cards.get(name)
+            if final is not None and final != cards and sorted(map(_card, final)) != sorted(map(_card, cards)):
+                stories[name] = None
+        return stories
 
     def _forced_bets(self) -> tuple[list[int], list[int]]:
         """Each player's dead money (antes) and live blind, in PHH's order; a blind out of position is negative."""
