@@ -1,8 +1,8 @@
 """PHH, the Poker Hand History format of pokerkit's authors (TOML), both ways.
 
 - Out: ``write`` puts hands of the model (from any site, through ``history.parse``, or the simulator's through
-  ``badugi_fast.game.played.hands_of``) in a ``.phhs`` file, one TOML table per hand (``writer`` says what goes in
-  each);
+  ``badugi_fast.game.played.hands_of``: ``write_played``) in a ``.phhs`` file, one TOML table per hand (``writer``
+  says what goes in each); ``WRITER`` is PHH in ``formats.registry.WRITERS``;
 - In: ``reader`` reads ``.phh`` and ``.phhs`` as one more site of ``badugi score``.
 
 >>> import io
