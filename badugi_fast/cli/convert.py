@@ -19,7 +19,8 @@ from typing import TextIO
 from badugi_fast.cli import paths_help
 from badugi_fast.files import replacing
 from badugi_fast.formats.model import Hand
-from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, changes, write
+from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, changes
+from badugi_fast.formats.registry import WRITERS
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import units
 from badugi_fast.history.score import score
@@ -28,8 +29,8 @@ from badugi_fast.history.vouched import vouched_hands
 
 __all__ = ["FORMATS", "add_arguments", "run"]
 
-#: What ``--to`` may name.
-FORMATS = ("phh",)
+#: What ``--to`` may name: the formats of ``formats.registry.WRITERS`` that write hands of the model.
+FORMATS = tuple(name for name, writer in WRITERS.items() if writer.write_hands is not None)
 
 
 class _Stop(Exception):
@@ -60,9 +61,9 @@ def run(args: argparse.Namespace) -> int:
         if args.output:
             refuse_as_output(args.output, sources)
             with replacing(args.output) as stream:
-                _convert(sources, stream, counts, args.fail_on_skip)
+                _convert(sources, stream, counts, args.fail_on_skip, args.to)
         else:
-            _convert(sources, sys.stdout, counts, args.fail_on_skip)
+            _convert(sources, sys.stdout, counts, args.fail_on_skip, args.to)
     except _Stop:
         _summary(counts, stopped=True)
         return 1
@@ -70,8 +71,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: bool) -> None:
-    """Write every hand that converts; count and report the others."""
+def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: bool, form: str) -> None:
+    """Write every hand that converts to format ``form``; count and report the others."""
+    write = WRITERS[form].write_hands
+    if write is None:
+        raise ValueError(f"badugi convert cannot write {form}: it writes {', '.join(FORMATS)}")
     hands = _Hands(sources)
     for done in write(hands, stream, refuse=hands.not_right):
         counts["hands"] += 1

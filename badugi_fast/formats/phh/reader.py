@@ -31,7 +31,7 @@ from badugi_fast.formats.common import ParseError
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Draw, Hand
 from badugi_fast.formats.phh.toml import TOMLDecodeError, loads
-from badugi_fast.formats.phh.writer import VARIANTS, table_text
+from badugi_fast.formats.phh.writer import VARIANTS
 from badugi_fast.formats.replay import Recorder
 from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
@@ -571,4 +571,4 @@ class _Reader:
 
 
 #: PHH, as ``formats.registry`` lists it: read as one more site, and written (``badugi convert``).
-FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", table_text, _MORE_PREFIXES)
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", _MORE_PREFIXES)
