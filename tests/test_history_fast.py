@@ -441,6 +441,23 @@ def test_header_tables_read_the_same(tail: str) -> None:
     assert fast_records(text) == python_records(text)
 
 
+_HONEST = _HEAD + "*** DEALING HANDS ***\n" + _PLAY + _TAIL
+#: Draw markers where the rules' rounds do not put them: the rounds are the rules' in both readers (csrc/rules.c is
+#: C's one betting account; formats/replay.py Python's), so the records agree whether C answers or not.
+MISPLACED_MARKERS = (
+    ("Bo: checks\n*** FIRST DRAW ***\nBo: stands pat\n", "*** FIRST DRAW ***\nBo: checks\nBo: stands pat\n"),
+    ("Al: calls $0.25\nBo: checks\n*** FIRST DRAW ***\n", "*** FIRST DRAW ***\nAl: calls $0.25\nBo: checks\n"),
+    ("*** SECOND DRAW ***\n", ""),
+)
+
+
+@pytest.mark.parametrize(("written", "instead"), MISPLACED_MARKERS)
+def test_misplaced_draw_markers_read_the_same(written: str, instead: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert written in _HONEST
+    python, fast, _ = both_ways(stars_run(_HONEST.replace(written, instead, 1)), monkeypatch)
+    assert fast == python
+
+
 #: Game words: whether C answers (csrc/stars.c: game_words() reads PokerStars' own names and leaves every other
 #: wording to Python, so history/read.py never reads them), and the game and betting structure of the record.
 GAME_WORDS = (
