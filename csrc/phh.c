@@ -43,7 +43,6 @@ typedef struct {
     field fields[MAX_FIELDS];
     size_t nfields;
     int money;       /* reader._Reader: hand.places is 2 (amounts with decimals, or a currency) */
-    int64_t level;   /* the largest bet of the betting round (rules/engine.py: HandState.level) */
     int drawing;     /* reader._Reader.drawing: a draw is under way */
     int drew_now[BADUGI_HH_MAX_PLAYERS];  /* who has discarded in it */
     int dealt[BADUGI_HH_MAX_PLAYERS];     /* who has been dealt hole cards */
@@ -54,8 +53,6 @@ typedef struct {
     int reshuffles;                           /* how many times the stub ran out */
     int drawn_after[BADUGI_HH_MAX_PLAYERS];  /* ... when the player's pending draw was made */
     signed char seen_before[BADUGI_HH_MAX_PLAYERS][52]; /* the card ledger when the stub ran out after that draw */
-    int short_blind; /* a blind all in: the first round opens at the stakes (replay._rules' `opening`) */
-    int64_t returned[BADUGI_HH_MAX_PLAYERS]; /* the uncalled bets the rules gave back (_Reader._returned) */
 } phh_hand;
 
 /* ---- lines ---------------------------------------------------------------------------------------------------- */
@@ -451,16 +448,7 @@ static void forced_bets(phh_hand *hand)
                 chips = -chips;
             if (chips == 0)
                 continue;
-            player *p = &h->players[k];
-            badugi_hh_add_chips(&p->contributed, chips, h);
             badugi_hh_event(h, pass ? BADUGI_EVENT_POST : BADUGI_EVENT_ANTE, k, chips);
-            if (!pass)
-                continue;
-            badugi_hh_add_chips(&p->street, chips, h);
-            if (chips > hand->level)
-                hand->level = chips;
-            if (p->stack <= chips)
-                hand->short_blind = 1;
         }
 }
 
@@ -543,51 +531,25 @@ static int player_of(phh_hand *hand, span label)
 }
 
 /* _Reader._bet: cc (a check or a call of what the round asks, less when the stack is less), cbr (a bet or raise
- * bringing the player's round total to `to`), f; as events for the rules (whose replay checks each one). */
+ * bringing the player's round total to `to`), f; as events for the rules, whose replay (csrc/rules.c) says what a cc
+ * costs, whether a cbr is a bet or a raise, and checks each one. */
 static void bet(phh_hand *hand, int i, span verb, span to)
 {
     hand_state *h = &hand->h;
-    player *p = &h->players[i];
     hand->drawing = 0;
     if (text_is(verb, "f")) {
-        p->folded = 1;
+        h->players[i].folded = 1;
         badugi_hh_event(h, BADUGI_EVENT_FOLD, i, 0);
-        return;
-    }
-    int64_t left = p->stack - p->contributed + hand->returned[i], chips; /* HandState.stacks */
-    if (text_is(verb, "cc")) {
-        chips = hand->level - p->street < left ? hand->level - p->street : left; /* HandState.to_call */
-        badugi_hh_event(h, chips ? BADUGI_EVENT_CALL : BADUGI_EVENT_CHECK, i, chips);
+    } else if (text_is(verb, "cc")) {
+        badugi_hh_event(h, BADUGI_EVENT_CC, i, 0);
     } else {
         item amount;
         cursor c = {to.p, to.p + to.n, hand};
-        if (to.n == 0 || to.p[0] == '+' || to.p[0] == '-' || !number(&c, &amount) || c.p != c.end || !amount.money) {
+        if (to.n == 0 || to.p[0] == '+' || to.p[0] == '-' || !number(&c, &amount) || c.p != c.end || !amount.money)
             h->bad = 1; /* reader._number reads more (leading zeros, exponents): Python does */
-            return;
-        }
-        int64_t total = amount.hundredths;
-        chips = total - p->street;
-        badugi_hh_event(h, hand->level ? BADUGI_EVENT_RAISE : BADUGI_EVENT_BET, i, hand->level ? total : chips);
-        if (total > hand->level)
-            hand->level = total;
+        else
+            badugi_hh_event(h, BADUGI_EVENT_RAISE, i, amount.hundredths);
     }
-    if (chips < 0) {
-        h->bad = 1;
-        return;
-    }
-    badugi_hh_add_chips(&p->contributed, chips, h);
-    badugi_hh_add_chips(&p->street, chips, h);
-}
-
-/* HandState._end_round: the part of the round's top bet that nobody matched goes back (pots.uncalled). */
-static void round_ends(phh_hand *hand)
-{
-    int64_t bets[BADUGI_HH_MAX_PLAYERS], excess;
-    for (int k = 0; k < hand->h.count; k++)
-        bets[k] = hand->h.players[k].street;
-    int top = badugi_hh_uncalled(bets, hand->h.count, &excess);
-    if (top >= 0)
-        hand->returned[top] += excess;
 }
 
 /* _Reader._discard: "sd" and the cards thrown (none: the player stands pat); a new draw starts after betting or
@@ -597,13 +559,8 @@ static void discard(phh_hand *hand, int i, span cards_text)
     hand_state *h = &hand->h;
     player *p = &h->players[i];
     if (!hand->drawing || hand->drew_now[i]) {
-        if (!hand->drawing)
-            round_ends(hand);
         hand->drawing = 1;
         memset(hand->drew_now, 0, sizeof hand->drew_now);
-        for (int k = 0; k < h->count; k++)
-            h->players[k].street = 0;
-        hand->level = 0;
     }
     hand->drew_now[i] = 1;
     uint8_t cards[4] = {0};
@@ -765,8 +722,8 @@ static void action(phh_hand *hand, span text)
         hand->h.bad = 1;
 }
 
-/* _Reader._outcome: what each player was paid (`winnings`, after rake), checked against `finishing_stacks` when
- * given, and `_rake`. Without `winnings` or `_rake`, Python says what is recorded. */
+/* _Reader._outcome: what each player was paid (`winnings`, after rake), `finishing_stacks` when given (the verdict
+ * checks them against the replay's account), and `_rake`. Without `winnings` or `_rake`, Python says what is recorded. */
 static void outcome(phh_hand *hand)
 {
     hand_state *h = &hand->h;
@@ -778,7 +735,7 @@ static void outcome(phh_hand *hand)
         return;
     }
     h->rake = chips_of(hand, &hand->items[rake->first]);
-    int has_finishing = per_player(hand, "finishing_stacks", count, finishing, 0);
+    h->finishing_written = per_player(hand, "finishing_stacks", count, finishing, 0);
     if (get(hand, "finishing_stacks") != NULL && !get(hand, "finishing_stacks")->array)
         h->bad = 1;
     for (int k = 0; k < count && !h->bad; k++) {
@@ -790,8 +747,8 @@ static void outcome(phh_hand *hand)
         }
         badugi_hh_add_chips(&p->collected, chips, h);
         p->has_collected = chips != 0;
-        if (has_finishing && chips_of(hand, finishing[k]) != p->stack - p->contributed + hand->returned[k] + chips)
-            h->bad = 1; /* the finishing stack is not what the winnings and the actions leave: Python says so */
+        if (h->finishing_written) /* the verdict checks it against the replay's account (verdict.c: pay) */
+            p->finishing = chips_of(hand, finishing[k]);
     }
 }
 
@@ -890,11 +847,6 @@ static void read_hand(phh_hand *hand, span *id, span *game)
     hand->money = is_money(hand);
     forced_bets(hand);
     stakes(hand);
-    if (hand->short_blind) { /* replay._rules: the others still call a whole blind (the nominal one) */
-        int64_t nominal = h->limit == BADUGI_LIMIT_FIXED ? h->stakes[0] : h->stakes[1];
-        if (nominal > hand->level)
-            hand->level = nominal;
-    }
     h->dealt_in = h->count; /* replay._check_cards counts the stub from every player the rules deal in */
     h->stub = 52 - 4 * h->count;
     for (size_t k = 0; k < actions->count && !h->bad; k++) {
@@ -916,8 +868,6 @@ static void read_hand(phh_hand *hand, span *id, span *game)
                          * rules.c would leave them out (badugi_rules_facts plays those who post, act or draw) */
             return;
         }
-    if (!hand->drawing)
-        round_ends(hand); /* the last betting round */
     outcome(hand);
 }
 
@@ -950,11 +900,8 @@ static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *
     hand_state *h = &hand.h;
     memset(h, 0, sizeof *h);
     hand.nitems = hand.nfields = 0;
-    hand.level = 0;
     hand.drawing = 0;
-    hand.short_blind = 0;
     hand.reshuffles = 0;
-    memset(hand.returned, 0, sizeof hand.returned);
     memset(hand.drew_now, 0, sizeof hand.drew_now);
     memset(hand.dealt, 0, sizeof hand.dealt);
     memset(hand.vague, 0, sizeof hand.vague);

@@ -10,7 +10,7 @@ enum { BETTING, DRAW, COMPLETE };
 
 typedef struct {
     int n;
-    int64_t starting[N], stacks[N], bets[N], contributed[N];
+    int64_t starting[N], stacks[N], bets[N], contributed[N], returned[N];
     int folded[N], able[N], acted[N], pending[N];
     int live[N], nlive; /* the players still in, clockwise from the left of the button */
     int order[N];       /* every player, clockwise from the left of the button */
@@ -54,6 +54,7 @@ static void end_round(state *s)
         int64_t excess = most - second;
         s->stacks[top] += excess;
         s->contributed[top] -= excess;
+        s->returned[top] += excess;
         s->pot -= excess;
         s->able[top] = !s->folded[top];
     }
@@ -450,6 +451,12 @@ int badugi_rules_facts(const badugi_table *table, const badugi_event *events, si
         e.player = index[e.player];
         if (e.kind == BADUGI_EVENT_POST || e.kind == BADUGI_EVENT_ANTE)
             return 0; /* a post after the betting began */
+        if (e.kind == BADUGI_EVENT_CC) { /* phh/reader._Reader._bet and Recorder.act(decided): what the rules ask
+                                            (HandState.to_call), before the idle pass */
+            int64_t owed = s.level - s.bets[e.player];
+            e.value = owed < s.stacks[e.player] ? owed : s.stacks[e.player];
+            e.kind = e.value ? BADUGI_EVENT_CALL : BADUGI_EVENT_CHECK;
+        }
         pass_idle(&s, e.player); /* as act and draw do first: the round the event is in */
         note(&s, &e, &noted[e.player], &raises);
         if (e.kind == BADUGI_EVENT_DRAW ? !draw(&s, e.player, e.value) : !act(&s, &e))
@@ -472,6 +479,7 @@ int badugi_rules_facts(const badugi_table *table, const badugi_event *events, si
             f->flags |= BADUGI_FACT_DEALT | (s.folded[p] ? BADUGI_FACT_FOLDED : 0);
             f->position = k;
             f->put_in = s.contributed[p];
+            f->returned = s.returned[p];
         }
     }
     return 1;

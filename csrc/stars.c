@@ -337,19 +337,16 @@ static void post(hand_state *h, player *p, span tail)
     if (chips < 0)
         return;
     int i = (int)(p - h->players);
-    badugi_hh_add_chips(&p->contributed, chips, h);
     if (find(tail, "ante") >= 0 || find(tail, "dead") >= 0) {
         badugi_hh_event(h, BADUGI_EVENT_ANTE, i, chips);
         return; /* in the pot, not part of the player's bet on the street */
     }
     if (find(tail, "&") >= 0) {
         int64_t live = h->big_blind && h->big_blind < chips ? h->big_blind : chips;
-        badugi_hh_add_chips(&p->street, live, h);
         badugi_hh_event(h, BADUGI_EVENT_POST, i, live);
         badugi_hh_event(h, BADUGI_EVENT_ANTE, i, chips - live);
         return;
     }
-    badugi_hh_add_chips(&p->street, chips, h);
     badugi_hh_event(h, BADUGI_EVENT_POST, i, chips);
     if (find(tail, "big blind") >= 0 && chips > h->big_blind)
         h->big_blind = chips;
@@ -362,22 +359,12 @@ static void player_action(hand_state *h, int i, span rest)
     player *p = &h->players[i];
     long space = find_char(rest, ' ');
     span verb = before(rest, space), tail = without_all_in(after(rest, space, 1));
-    int64_t chips = 0;
     if (equals(verb, "calls") || equals(verb, "bets") || equals(verb, "raises")) {
-        chips = amount(equals(verb, "raises") ? last_word(tail) : tail, h);
-        if (chips < 0)
-            return;
-        badugi_hh_event(h, equals(verb, "calls") ? BADUGI_EVENT_CALL : equals(verb, "bets") ? BADUGI_EVENT_BET : BADUGI_EVENT_RAISE,
-              i, chips);
-        if (equals(verb, "raises")) {
-            chips -= p->street; /* "raises $0.25 to $0.50": the last amount is the street total */
-            if (chips < 0) {
-                h->bad = 1;
-                return;
-            }
-        }
-        badugi_hh_add_chips(&p->contributed, chips, h);
-        badugi_hh_add_chips(&p->street, chips, h);
+        /* "raises $0.25 to $0.50": the last amount, the round's total (what that puts in is the replay's) */
+        int64_t chips = amount(equals(verb, "raises") ? last_word(tail) : tail, h);
+        if (chips >= 0)
+            badugi_hh_event(h, equals(verb, "calls") ? BADUGI_EVENT_CALL : equals(verb, "bets") ? BADUGI_EVENT_BET : BADUGI_EVENT_RAISE,
+                  i, chips);
     } else if (equals(verb, "folds")) {
         p->folded = 1;
         badugi_hh_event(h, BADUGI_EVENT_FOLD, i, 0);
@@ -387,10 +374,8 @@ static void player_action(hand_state *h, int i, span rest)
         post(h, p, tail);
     } else if (equals(verb, "antes")) {
         int64_t ante = amount(tail, h);
-        if (ante >= 0) {
-            badugi_hh_add_chips(&p->contributed, ante, h);
+        if (ante >= 0)
             badugi_hh_event(h, BADUGI_EVENT_ANTE, i, ante);
-        }
     } else if (equals(verb, "discards")) {
         size_t used;
         span count = before(tail, find_char(tail, ' '));
@@ -703,8 +688,6 @@ static void body_line(hand_state *h, span line)
         int street = equals(words, "FIRST DRAW") ? 1 : equals(words, "SECOND DRAW") ? 2 : equals(words, "THIRD DRAW") ? 3 : 0;
         if (street) {
             h->draws = street;
-            for (int i = 0; i < h->count; i++)
-                h->players[i].street = 0;
         } else if (equals(words, "SHOW DOWN")) {
             h->showdown = 1;
         } else if (equals(words, "SUMMARY")) {
@@ -756,9 +739,10 @@ static int game_words(span words, hand_state *h)
         rest = sub(rest, 2);
         size_t token = 0;
         while (token < rest.n && rest.p[token] != ' ') {
-            if ((unsigned char)rest.p[token] >= 0x80 || is_space((unsigned char)rest.p[token]))
+            size_t sign = currency_sign(sub(rest, token));
+            if (!sign && ((unsigned char)rest.p[token] >= 0x80 || is_space((unsigned char)rest.p[token])))
                 return -1; /* where \S ends beyond ASCII: Python's */
-            token++;
+            token += sign ? sign : 1;
         }
         if (token == 0 || token == rest.n)
             return -1;
@@ -775,8 +759,8 @@ static int game_words(span words, hand_state *h)
         if (inside.n && is_letter(inside.p[0])) /* a mixed game names the game being played */
             for (name = before(inside, find_char(inside, ',')); name.n && name.p[name.n - 1] == ')';)
                 name.n--;
-        else if (inside.n && (unsigned char)inside.p[0] >= 0x80)
-            return -1; /* str.isalpha() of a letter beyond ASCII: Python's */
+        else if (inside.n && (unsigned char)inside.p[0] >= 0x80 && !currency_sign(inside))
+            return -1; /* str.isalpha() of a letter beyond ASCII: Python's (a euro or pound sign is none) */
     }
     h->whole_chips = 1;
     for (size_t at = 0; at < words.n && !h->tournament; at++)

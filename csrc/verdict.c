@@ -150,38 +150,14 @@ static int build_pots(const int64_t *paid, const int *folded, int n, pot *pots)
     return nlevels;
 }
 
-/* pots.uncalled, at the end of a betting round (HandState._end_round): the largest bet above the second largest goes
- * back to the first who made it. Returns who that is (-1: nobody), *uncalled what goes back; paid[] is left
- * matched. */
-int badugi_hh_uncalled(int64_t *paid, int n, int64_t *uncalled)
-{
-    int top = -1;
-    *uncalled = 0;
-    if (n < 2)
-        return -1;
-    int64_t most = -1, second = -1;
-    for (int k = 0; k < n; k++) {
-        if (paid[k] > most) {
-            second = most;
-            most = paid[k];
-            top = k;
-        } else if (paid[k] > second) {
-            second = paid[k];
-        }
-    }
-    if (most == second)
-        return -1;
-    *uncalled = most - second;
-    paid[top] = second;
-    return top;
-}
-
 /* score._score_badugi and pots.award_pots for a hand every line of which was understood and that the rules accept:
  * 1 when the site paid every pot exactly as we do (expected[] gets our payouts, *split whether a pot was shared),
- * else 0 (Python says why). The matched contributions are the replay's (facts[].put_in): what csrc/rules.c returned
- * at the end of each betting round is pots.split_uncalled of the hand's last betting round, on a hand the rules
- * accept (only that round can leave a bet unmatched). Every player's sums are at most CHIPS_MAX and the site's
- * totals are single amounts, so no sum here overflows. */
+ * else 0 (Python says why). What each player put in and had returned is the replay's (csrc/rules.c, the one betting
+ * account: facts[].put_in and .returned): what it returned at the end of each betting round is
+ * pots.split_uncalled of the hand's last betting round, on a hand the rules accept (only that round can leave a bet
+ * unmatched), and the site must have returned the same (PokerStars' "Uncalled bet ... returned to"; PHH writes
+ * none, but its finishing stacks, phh/reader._Reader._outcome, must be what the replay and the winnings leave).
+ * Every player's sums are at most CHIPS_MAX and the site's totals are single amounts, so no sum here overflows. */
 static int pay(const hand_state *h, const badugi_facts *facts, const int *order, int64_t *expected, int *has_expected,
                int *ranks, int *split)
 {
@@ -193,8 +169,10 @@ static int pay(const hand_state *h, const badugi_facts *facts, const int *order,
         const player *p = &h->players[order[k]];
         matched[k] = facts[order[k]].put_in;
         folded[k] = p->folded;
-        if (matched[k] > p->contributed || (!h->returns_unwritten && p->returned != p->contributed - matched[k]))
+        if (!h->returns_unwritten && p->returned != facts[order[k]].returned)
             return 0; /* the site returned other uncalled bets */
+        if (h->finishing_written && p->finishing != p->stack - matched[k] + p->collected)
+            return 0; /* the finishing stack is not what the winnings and the actions leave: Python says so */
         total += matched[k];
     }
     if (h->total_pot >= 0 && h->total_pot != total)
@@ -291,9 +269,8 @@ static void write_players(const hand_state *h, const badugi_facts *facts, const 
     for (int k = 0; k < h->count; k++) {
         const player *p = &h->players[order[k]];
         const badugi_facts *f = &facts[order[k]];
-        if (!(f->flags & BADUGI_FACT_DEALT) && !p->contributed && p->ncards < 0 && !p->has_collected &&
-            !has_expected[k])
-            continue;
+        if (!(f->flags & BADUGI_FACT_DEALT) && p->ncards < 0 && !p->has_collected && !has_expected[k])
+            continue; /* not dealt in (one who put chips in posted or acted: dealt in), no cards shown, not paid */
         int64_t cards = -1;
         if (p->ncards >= 0) {
             cards = p->ncards;

@@ -1,9 +1,11 @@
 /* badugi-fast: the verdict on a recorded hand, in C, shared by the front-ends that read one (csrc/stars.c for
  * PokerStars text, csrc/phh.c for PHH).
  *
- * A front-end reads a hand into a hand_state: its players (seat, stack, what each put in and was paid, the cards
- * shown), the events the rules replay (rules.h), and the card ledger (who was shown holding which card). This code
- * then says what history/score.py and badugi_fast/pots.py say of it: the hand replayed by the rules (csrc/rules.c),
+ * A front-end reads a hand into a hand_state: its players (seat, stack, what the site paid and returned to each, the
+ * cards shown), the events the rules replay (rules.h) as the text writes them, and the card ledger (who was shown
+ * holding which card). What follows from the events (what each player put in, what a PHH cc costs, the uncalled bets
+ * returned) is the replay's alone (csrc/rules.c, the one betting account). This code then says what
+ * history/score.py and badugi_fast/pots.py say of it: the hand replayed by the rules (csrc/rules.c),
  * the pots built and paid, and the record (stars.h) of a hand the site paid exactly as we would. A hand it cannot
  * vouch for (the front-end set `bad`, or the replay or the payouts disagree) keeps its BADUGI_HH_FALLBACK record:
  * Python reads it.
@@ -17,7 +19,7 @@
 #include "rules.h"
 #include "stars.h"
 
-/* The most any one player's sum of chips (put in, paid, returned, on a street) may reach here: 2^59 hundredths,
+/* The most any one player's sum of chips (paid, returned) may reach here: 2^59 hundredths,
  * about $5.8e15. A single amount is below 10^17 (15 whole digits, see amount()), so adding one to a sum within the
  * bound cannot overflow, and the verdict's sums over at most BADUGI_HH_MAX_PLAYERS players stay below 10 * 2^59 <
  * 2^63. A hand that goes past it (a forged one: no site writes such sums) is bad: Python, whose integers do not
@@ -32,11 +34,10 @@ typedef struct {
 typedef struct {
     span name;
     long seat;
-    int64_t contributed; /* every chip the player put in: blinds, antes, bets */
-    int64_t street;      /* live chips put in on this betting round: "raises to" counts from here */
     int64_t collected;   /* what the site paid */
-    int64_t returned;    /* uncalled bets the site gave back */
+    int64_t returned;    /* uncalled bets the site gave back (what the player put in is csrc/rules.c's account) */
     int64_t stack;       /* at the start of the hand */
+    int64_t finishing;   /* the stack the history says the player ended with (PHH's finishing_stacks) */
     int drew;            /* the cards of the player's last draw, until their hand is shown again (-1: none) */
     int has_collected, folded, mucked;
     int face_up; /* hole cards the history shows before the first draw (Builder.dealt: hand.dealt): the hero's */
@@ -71,6 +72,7 @@ typedef struct {
     signed char owner[52]; /* who was shown holding each card, -1 for nobody (formats/replay._check_cards) */
     int dealt_in, stub; /* the players dealt in (counted at the first draw), and the cards left to draw from */
     int returns_unwritten; /* the history writes no uncalled bets returned (PHH): none to check */
+    int finishing_written; /* the history writes each player's finishing stack (PHH): the verdict checks them */
     int shown; /* a player showed their cards: an action or draw after it is Python's (formats/replay.Recorder._after_a_show) */
     int bad;   /* this code cannot vouch for the hand: Python reads it */
 } hand_state;
@@ -101,10 +103,6 @@ void badugi_hh_drawn(hand_state *h, long cards);
 
 /* Player i's hand is now the `count` cards `cards` (a bad hand unless that could have happened). */
 void badugi_hh_hold(hand_state *h, int i, const uint8_t *cards, int count, int forget_descriptions, int drawn);
-
-/* pots.uncalled on what each of n players bet in a betting round: who gets an uncalled bet back (-1: nobody) and
- * *uncalled how much; paid[] is left as matched. */
-int badugi_hh_uncalled(int64_t *paid, int n, int64_t *uncalled);
 
 /* The verdict on a hand read in full (not bad): record (its BADUGI_HH_HAND_FIELDS values written, status FALLBACK)
  * gets its status, flags and player entries when the rules accept the hand and the site paid it as we would. Name

@@ -193,3 +193,27 @@ def test_a_worker_killed_in_the_middle_changes_nothing(client: Client, archive: 
     assert got == expected
     client.wait_for_workers(2, timeout=60)
     assert process not in client.run(os.getpid).values()  # it was killed, and started again
+
+
+def test_simulation_as_phh_tables_holds_the_hands_of_the_pokerstars_tables(
+    client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--format phh`` on the cluster: the writer is the registry's, a ``.phhs`` per table, and the same seed plays
+    the same hands in either format (the same ids, statuses and each player's net)."""
+    options = ["simulate", "--hands", "500", "--table-hands", "200", "--seed", "5", "--dask", _address(client)]
+    assert main([*options, "--format", "phh", "-o", str(tmp_path / "phh")]) == 0
+    assert main([*options, "-o", str(tmp_path / "stars")]) == 0
+    capsys.readouterr()
+    assert sorted(path.name for path in (tmp_path / "phh").iterdir()) == [f"table-{n:06d}.phhs" for n in range(3)]
+
+    def outcomes(folder: str) -> list[tuple[object, ...]]:
+        status, records, _ = one_process([str(tmp_path / folder)], capsys)
+        assert status == 0
+        return sorted(
+            (record["hand_id"], record["status"], tuple((p["name"], p["net"]) for p in record["players"]))
+            for record in map(json.loads, records.splitlines())
+        )
+
+    phh, stars = outcomes("phh"), outcomes("stars")
+    assert len({hand[0] for hand in phh}) == 500
+    assert phh == stars

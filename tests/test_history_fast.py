@@ -441,11 +441,31 @@ def test_header_tables_read_the_same(tail: str) -> None:
     assert fast_records(text) == python_records(text)
 
 
+_HONEST = _HEAD + "*** DEALING HANDS ***\n" + _PLAY + _TAIL
+#: Draw markers where the rules' rounds do not put them: the rounds are the rules' in both readers (csrc/rules.c is
+#: C's one betting account; formats/replay.py Python's), so the records agree whether C answers or not.
+MISPLACED_MARKERS = (
+    ("Bo: checks\n*** FIRST DRAW ***\nBo: stands pat\n", "*** FIRST DRAW ***\nBo: checks\nBo: stands pat\n"),
+    ("Al: calls $0.25\nBo: checks\n*** FIRST DRAW ***\n", "*** FIRST DRAW ***\nAl: calls $0.25\nBo: checks\n"),
+    ("*** SECOND DRAW ***\n", ""),
+)
+
+
+@pytest.mark.parametrize(("written", "instead"), MISPLACED_MARKERS)
+def test_misplaced_draw_markers_read_the_same(written: str, instead: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert written in _HONEST
+    python, fast, _ = both_ways(stars_run(_HONEST.replace(written, instead, 1)), monkeypatch)
+    assert fast == python
+
+
 #: Game words: whether C answers (csrc/stars.c: game_words() reads PokerStars' own names and leaves every other
 #: wording to Python, so history/read.py never reads them), and the game and betting structure of the record.
 GAME_WORDS = (
     ("Badugi Limit ($0.10/$0.20 USD)", 1, "Badugi", "fixed"),
     ("Badugi Half Pot Limit ($0.10/$0.20 USD)", 1, "Badugi", "half-pot"),
+    ("Badugi Limit (€0.10/€0.20 EUR)", 1, "Badugi", "fixed"),
+    ("Badugi Limit (£0.10/£0.20 GBP)", 1, "Badugi", "fixed"),
+    ("Badugi Limit (\u00e90.10/\u00e90.20 EUR)", 0, "\u00e90.10/\u00e90.20 EUR", None),  # a letter: a mixed game's name
     ("8-Game (Badugi Pot Limit, $0.10/$0.20)", 1, "Badugi", "pot"),
     ("Badugi limit ($0.10/$0.20 USD)", 0, "Badugi", "fixed"),
     ("Mixed Badugi Limit ($0.10/$0.20 USD)", 0, "Badugi", "fixed"),
@@ -453,6 +473,8 @@ GAME_WORDS = (
     ("Tournament #9, Freeroll Badugi No Limit - Level I (10/20)", 1, "Badugi", "no"),
     ("Tournament #9, $1.00+$0.20 USD Badugi Limit - Level I (10/20)", 1, "Badugi", "fixed"),
     ("Tournament #9, 100+10 Badugi Limit - Level I (10/20)", 1, "Badugi", "fixed"),
+    ("Tournament #9, €1.00+€0.20 EUR Badugi Limit - Level I (10/20)", 1, "Badugi", "fixed"),
+    ("Tournament #9, 1\u00a0+10 Badugi Limit - Level I (10/20)", 0, "Badugi", "fixed"),
     ("Tournament #9, Freeroll USD Badugi Limit - Level I (10/20)", 0, "Badugi", "fixed"),
     ("{Club} Tournament #9, Freeroll Badugi Limit - Level I (10/20)", 0, "Badugi", "fixed"),
 )
@@ -460,9 +482,10 @@ GAME_WORDS = (
 
 @pytest.mark.parametrize(("words", "answered", "game", "limit"), GAME_WORDS)
 def test_game_words_are_decided_by_c_or_left_to_python(
-    words: str, answered: int, game: str, limit: str, monkeypatch: pytest.MonkeyPatch
+    words: str, answered: int, game: str, limit: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    body = ONE_HAND_BODY if "$" in words else [line.replace("$", "") for line in ONE_HAND_BODY]
+    sign = next((sign for sign in "$€£" if sign in words and "Tournament" not in words), "")
+    body = [line.replace("$", sign) for line in ONE_HAND_BODY]
     text = f"PokerStars Hand #4242: {words} - 2020/01/02 3:04:05 ET\n" + "\n".join(body) + "\n"
     python, fast, c = both_ways(stars_run(text), monkeypatch)
     assert fast == python

@@ -33,12 +33,9 @@ FORMS = ("jsonl", "csv")
 
 def answered(unit: Run) -> int:
     """How many hands of ``unit`` C answered (their records are C's to write)."""
-    if unit.site == "PHH":
-        data, start, lines = read._phh_data(unit)  # noqa: SLF001 -- what csrc/phh.c reads of the run
-        records = _native.phh_scan(data, start, lines)
-    else:
-        records = _native.stars_scan(read._utf8(unit.text()))  # noqa: SLF001
-    return sum(record.status != _native.HH_FALLBACK for record in records)
+    read_by_c = read.c_records(unit)
+    assert read_by_c is not None
+    return sum(record.status != _native.HH_FALLBACK for record in read_by_c[1])
 
 
 def assert_rendered_alike(unit: Unit) -> int:

@@ -19,17 +19,18 @@ from typing import TextIO
 from badugi_fast.cli import paths_help
 from badugi_fast.files import replacing
 from badugi_fast.formats.model import Hand
-from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, changes, write
+from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, changes
+from badugi_fast.formats.registry import WRITERS
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import units
-from badugi_fast.history.read import hands_of
 from badugi_fast.history.score import score
 from badugi_fast.history.sources import expand, refuse_as_output
+from badugi_fast.history.vouched import vouched_hands
 
 __all__ = ["FORMATS", "add_arguments", "run"]
 
-#: What ``--to`` may name.
-FORMATS = ("phh",)
+#: What ``--to`` may name: the formats of ``formats.registry.WRITERS`` that write hands of the model.
+FORMATS = tuple(name for name, writer in WRITERS.items() if writer.write_hands is not None)
 
 
 class _Stop(Exception):
@@ -60,9 +61,9 @@ def run(args: argparse.Namespace) -> int:
         if args.output:
             refuse_as_output(args.output, sources)
             with replacing(args.output) as stream:
-                _convert(sources, stream, counts, args.fail_on_skip)
+                _convert(sources, stream, counts, args.fail_on_skip, args.to)
         else:
-            _convert(sources, sys.stdout, counts, args.fail_on_skip)
+            _convert(sources, sys.stdout, counts, args.fail_on_skip, args.to)
     except _Stop:
         _summary(counts, stopped=True)
         return 1
@@ -70,9 +71,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: bool) -> None:
-    """Write every hand that converts; count and report the others."""
-    for done in write(_hands(sources), stream, refuse=_not_right):
+def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: bool, form: str) -> None:
+    """Write every hand that converts to format ``form``; count and report the others."""
+    write = WRITERS[form].write_hands
+    if write is None:
+        raise ValueError(f"badugi convert cannot write {form}: it writes {', '.join(FORMATS)}")
+    hands = _Hands(sources)
+    for done in write(hands, stream, refuse=hands.not_right):
         counts["hands"] += 1
         if isinstance(done, Skipped):
             _skipped(done, counts)
@@ -94,19 +99,29 @@ def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: 
     stream.flush()
 
 
-def _not_right(hand: Hand) -> str | None:
-    """Why a hand is not written: the scorer calls it a mismatch (it breaks the rules, or was paid wrong), so PHH
-    would record what cannot have happened; None for a hand to write (an unreadable one is PHH's to refuse)."""
-    if not hand.is_badugi or hand.error is not None:
-        return None
-    result = score(hand)
-    return f"badugi score calls it a mismatch: {result.reason}" if result.status == "mismatch" else None
+class _Hands:
+    """Every hand of the sources, read as ``badugi score`` reads them, in order; and why the one just read is not
+    written (``not_right``, which ``phh.write`` asks of each hand as it comes)."""
 
+    def __init__(self, sources: list[Source]) -> None:
+        self.sources = sources
+        self.vouched: Hand | None = None  # the hand just read, when the C reader answered for it
 
-def _hands(sources: list[Source]) -> Iterator[Hand]:
-    """Every hand of ``sources``, read as ``badugi score`` reads them, in order."""
-    for unit in units(sources):
-        yield from hands_of(unit)
+    def __iter__(self) -> Iterator[Hand]:
+        for unit in units(self.sources):
+            for hand, vouched in vouched_hands(unit):
+                self.vouched = hand if vouched else None
+                yield hand
+
+    def not_right(self, hand: Hand) -> str | None:
+        """Why a hand is not written: the scorer calls it a mismatch (it breaks the rules, or was paid wrong), so
+        PHH would record what cannot have happened; None for a hand to write (an unreadable one is PHH's to
+        refuse). A hand the C reader answered for is verified or without a showdown (``history.vouched``): it is
+        not scored again."""
+        if hand is self.vouched or not hand.is_badugi or hand.error is not None:
+            return None
+        result = score(hand)
+        return f"badugi score calls it a mismatch: {result.reason}" if result.status == "mismatch" else None
 
 
 def _skipped(skipped: Skipped, counts: Counter[str]) -> None:

@@ -1,5 +1,5 @@
 """``badugi simulate``: play hands with the simple policies and write them as PokerStars hand histories (or, with
-``--format phh``, as PHH).
+``--format phh``, as PHH): the writer is the format's in ``formats.registry.WRITERS``.
 
 Stakes with a ``$`` or a decimal point are dollars (a cash game, written in dollars and cents); whole numbers are
 chips (written without currency). The summary line goes to stderr (``--quiet`` drops it).
@@ -10,15 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterable
-from typing import TextIO
 
 from badugi_fast.extras import require
 from badugi_fast.files import replacing, replacing_folder
-from badugi_fast.formats import phh
-from badugi_fast.formats.pokerstars.writer import write_histories
-from badugi_fast.game.played import hands_of as recorded_hands
-from badugi_fast.game.simulate import PlayedHand, simulate
+from badugi_fast.formats.registry import WRITERS
+from badugi_fast.game.simulate import simulate
 from badugi_fast.money import SCALE, parse_amount
 from badugi_fast.parallel import cores
 from badugi_fast.rules.engine import TableRules
@@ -26,8 +22,8 @@ from badugi_fast.rules.limits import FIXED, LIMITS
 
 __all__ = ["FORMATS", "add_arguments", "parse_stakes", "run"]
 
-#: What ``--format`` may name.
-FORMATS = ("pokerstars", "phh")
+#: What ``--format`` may name: every format badugi-fast writes.
+FORMATS = tuple(WRITERS)
 
 
 def parse_stakes(text: str) -> tuple[int, int, bool]:
@@ -108,11 +104,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _write_phh(hands: Iterable[PlayedHand], out: TextIO, currency: str | None) -> int:
-    """Write the hands as a ``.phhs`` file; returns the count."""
-    return sum(1 for _ in phh.write(recorded_hands(hands, currency), out))
-
-
 def run(args: argparse.Namespace) -> int:
     """Simulate, write, and report how fast."""
     small, big, cash = parse_stakes(args.stakes)
@@ -132,14 +123,12 @@ def run(args: argparse.Namespace) -> int:
     )
     started = time.perf_counter()
     if args.dask:
-        if args.format == "phh":
-            raise ValueError("--dask writes PokerStars files: --format phh runs in one process")
         count = _simulate_on_cluster(args, rules, "USD" if cash else None)
         seconds = time.perf_counter() - started
         _summary(count, f" to {args.output}", seconds)
         return 0
     hands = simulate(args.hands, args.players, rules, args.seed)
-    write = _write_phh if args.format == "phh" else write_histories
+    write = WRITERS[args.format].write_played
     if args.output is None:
         count = write(hands, sys.stdout, "USD" if cash else None)
     else:
@@ -170,6 +159,6 @@ def _simulate_on_cluster(args: argparse.Namespace, rules: TableRules, currency: 
         replacing_folder(args.output, tables.is_table_file) as folder,  # whole, or the folder as it was
     ):
         hands: int = tables.simulate_tables(
-            client, args.hands, args.players, rules, args.seed, folder, currency, args.table_hands
+            client, args.hands, args.players, rules, args.seed, folder, currency, args.table_hands, args.format
         )
     return hands

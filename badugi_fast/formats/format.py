@@ -3,27 +3,41 @@
 A format says how its hands begin (a header line: one of its ``header_prefixes``, then ``header_line``'s pattern: a
 site may spell its header two ways, and a TOML key may be indented or quoted), how many lines
 before its header a hand may use (``lead_lines``: Merge's ``<description>``, the PHH keys before ``variant``), how
-to read one hand into the model (``parse_hand``), and, when it can, how to write one (``write_hand``). ``c_matcher``
+to read one hand into the model (``parse_hand``). ``c_matcher``
 names the matcher csrc/sites.c has for its headers (None: the C finder leaves its lines to Python, which still finds
 them). ``formats.registry`` lists them: adding a format is its module, its line there, and its tests.
+
+A format badugi-fast writes is also a ``Writer``, which ``formats.registry.WRITERS`` lists by the name the commands
+give it (``simulate --format``, ``convert --to``, the RL environment's ``hand_history``): they choose writers there.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from badugi_fast.formats.model import Hand
 
-__all__ = ["Format", "HandParser", "HandWriter", "TextFormat"]
+if TYPE_CHECKING:
+    from badugi_fast.rules.engine import PlayedHand
+
+__all__ = ["Format", "HandParser", "HandsWriter", "PlayedText", "PlayedWriter", "TextFormat", "Writer"]
 
 #: Reads the hand written on ``lines[start:end]`` (``lines[start]`` is its header; lines before it may be used, as
 #: many as the format's ``lead_lines``); raises ``common.ParseError`` for a line it cannot read.
 HandParser = Callable[[Sequence[str], int, int], Hand]
-#: Writes a hand of the model as the text of one entry named ``name``; raises ``ValueError`` saying why it cannot.
-HandWriter = Callable[[str, Hand], str]
+#: Writes hands played by the engine to a stream as a file of the format (``currency``: a cash game's, None for
+#: chips); returns how many it wrote.
+PlayedWriter = Callable[[Iterable["PlayedHand"], TextIO, "str | None"], int]
+#: One hand played by the engine as one entry of the format: the hand, its number in the run (from 1), the player
+#: whose cards it shows as they are dealt (None for nobody; a format that knows every card ignores it), and the
+#: currency as for a ``PlayedWriter``.
+PlayedText = Callable[["PlayedHand", int, "int | None", "str | None"], str]
+#: Writes hands of the model to a stream as they come, yielding each hand written or a note of one left out
+#: (``formats.phh.write``: its ``Skipped``); ``refuse`` may give a reason not to write a hand.
+HandsWriter = Callable[..., Iterator[Any]]
 
 
 class Format(Protocol):
@@ -60,11 +74,6 @@ class Format(Protocol):
         """The name of csrc/sites.c's matcher for its headers, or None."""
         ...
 
-    @property
-    def write_hand(self) -> HandWriter | None:
-        """How to write a hand in this format, or None when it is read only."""
-        ...
-
     def is_header(self, line: str) -> bool:
         """Whether ``line`` starts a hand of this format."""
         ...
@@ -90,7 +99,6 @@ class TextFormat:
     parser: HandParser
     lead_lines: int = 0
     c_matcher: str | None = None
-    write_hand: HandWriter | None = None
     #: The other ways its header lines may begin (``header_prefixes``).
     more_prefixes: tuple[str, ...] = ()
 
@@ -106,3 +114,21 @@ class TextFormat:
     def parse_hand(self, lines: Sequence[str], start: int, end: int) -> Hand:
         """The hand written on ``lines[start:end]`` (``parser``)."""
         return self.parser(lines, start, end)
+
+
+@dataclass(frozen=True)
+class Writer:
+    """A format badugi-fast writes: its name, its files' suffix, and its ways of writing hands.
+
+    Hands played by the engine (``write_played``, ``played_text``) are written by ``badugi simulate`` and the RL
+    environment; hands of the model read from any site (``write_hands``, None when the format cannot) by
+    ``badugi convert``.
+    """
+
+    name: str
+    suffix: str  # of its files, without the dot
+    write_played: PlayedWriter
+    played_text: PlayedText
+    write_hands: HandsWriter | None = None
+    #: Its text of a played hand shows every player's cards, whoever the hero: one text serves every seat.
+    shows_all: bool = False

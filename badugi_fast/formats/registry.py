@@ -2,7 +2,8 @@
 
 Each is a ``format.Format``; a hand starts at every line that is a header of some format, whatever came before it,
 so one file may hold the hands of several sites, each read by its own format. Adding a format is its module, its
-line in ``FORMATS``, and its tests.
+line in ``FORMATS``, and its tests. The formats badugi-fast writes are ``WRITERS``, by the name the commands give
+them: ``badugi simulate --format``, ``badugi convert --to`` and the RL environment's ``hand_history`` choose there.
 
 >>> [header_site(line).site for line in ("PokerStars Game #1: Badugi Limit", "Full Tilt Poker Game #9: x",
 ...  "FullTiltPoker Game #9: x", '<game id="3-2">', "#37732805: Limit Badugi - 30/60", 'variant = "FB"',
@@ -15,9 +16,11 @@ line in ``FORMATS``, and its tests.
 from __future__ import annotations
 
 from badugi_fast.formats import fulltilt, kingsclub, merge
-from badugi_fast.formats.format import Format
+from badugi_fast.formats import phh as phh_writer
+from badugi_fast.formats.format import Format, Writer
 from badugi_fast.formats.phh import reader as phh
 from badugi_fast.formats.pokerstars import reader as pokerstars
+from badugi_fast.formats.pokerstars import writer as pokerstars_writer
 
 __all__ = ["BY_SITE", "FORMATS", "MOST_LEAD_LINES", "WRITERS", "header_site"]
 
@@ -26,8 +29,8 @@ __all__ = ["BY_SITE", "FORMATS", "MOST_LEAD_LINES", "WRITERS", "header_site"]
 FORMATS: tuple[Format, ...] = (pokerstars.FORMAT, fulltilt.FORMAT, merge.FORMAT, kingsclub.FORMAT, phh.FORMAT)
 #: The formats by the site name they give their hands (``Hand.site``).
 BY_SITE: dict[str, Format] = {form.site: form for form in FORMATS}
-#: The formats that can be written, by site name (``badugi convert --to``).
-WRITERS: dict[str, Format] = {form.site: form for form in FORMATS if form.write_hand is not None}
+#: The formats badugi-fast writes, by name, the first the default (``badugi simulate --format``).
+WRITERS: dict[str, Writer] = {writer.name: writer for writer in (pokerstars_writer.WRITER, phh_writer.WRITER)}
 #: The most lines before its header that a hand of any format may need (a run of hands carries them).
 MOST_LEAD_LINES = max(form.lead_lines for form in FORMATS)
 

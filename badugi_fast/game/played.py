@@ -1,6 +1,13 @@
 """A hand played by the engine (``game.simulate.PlayedHand``) as a hand of the model, as if a site had recorded it
 with every card known: what ``badugi simulate --format phh`` writes through the PHH writer.
 
+The model is made straight from the engine's record of the hand (``HandState.events`` and ``result``), which
+already says every amount, card and who did what: no ``formats.builder.Builder`` and no replay through the rules
+(``formats.replay``), which a history read from a site needs to learn what the engine knows. So each bet and raise
+gets its ``to`` here (the player's total for the round), each action its increment, and ``positions`` the engine's
+seating from the left of the button round to it, as the replay would give them; ``facts``, ``sights`` and
+``descriptions`` (what a history shows, for the scorer and the statistics) are left empty.
+
 The engine knows every card, so every player's hole cards, discards and replacement cards are in the model
 (``dealt``, ``Draw.thrown``, ``Draw.new_cards``); at a showdown every remaining player shows, as in the engine.
 Cash amounts (``currency`` given) are the engine's cents; chips are whole chips (hundredths in the model).
@@ -12,8 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from badugi_fast.cards import card_str
-from badugi_fast.formats.builder import Builder
-from badugi_fast.formats.model import Hand
+from badugi_fast.formats.model import Action, Draw, Hand, Seat
 from badugi_fast.money import SCALE
 
 if TYPE_CHECKING:
@@ -30,7 +36,22 @@ _SEATS = range(1, 11)  # player p sits in seat p + 1
 
 
 def _cards(codes: Iterable[int]) -> tuple[str, ...]:
-    return tuple(_CARDS[code] for code in codes)
+    return tuple(map(_CARDS.__getitem__, codes))
+
+
+class _CardTuples(dict[tuple[int, ...], tuple[str, ...]]):
+    """``tuples[codes]`` is ``_cards(codes)``, remembered: the few cards of a draw recur from hand to hand, and a
+    lookup is cheaper than making the tuple again. Forgets everything at ``_KEPT`` entries, to stay small."""
+
+    def __missing__(self, codes: tuple[int, ...]) -> tuple[str, ...]:
+        if len(self) >= _KEPT:
+            self.clear()
+        cards = self[codes] = _cards(codes)
+        return cards
+
+
+_KEPT = 1 << 16
+_CARD_TUPLES = _CardTuples()
 
 
 def hands_of(played: Iterable[PlayedHand], currency: str | None = None) -> Iterator[Hand]:
@@ -47,12 +68,17 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     >>> hand = hand_of(next(simulate(1, players=3, rules=TableRules(10, 20), seed=3)))
     >>> hand.stakes, hand.places, [seat.name for seat in hand.seats], hand.actions[0].kind, hand.actions[0].amount
     ((2000, 4000), 0, ['Player1', 'Player2', 'Player3'], 'post', 1000)
+    >>> raised = hand_of(next(simulate(1, players=3, rules=TableRules(10, 20), seed=4)))
+    >>> raise_ = raised.actions[4]  # the big blind raises: 20 more chips, to 40 for the round
+    >>> raised.positions, (raise_.player, raise_.kind, raise_.amount, raise_.to)
+    (['Player2', 'Player3', 'Player1'], ('Player3', 'raise', 2000, 4000))
     """
     state = played.state
     result = state.result
     if result is None:
         raise ValueError("the hand is not over yet")
     names = played.names
+    count = len(names)
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
     hand = Hand(
         SITE,
@@ -63,44 +89,67 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         places=2 if currency else 0,
         table=TABLE,
         button=state.button + 1,
+        seats=[
+            Seat(seat, name, stack * scale)
+            for seat, name, stack in zip(_SEATS, names, state.starting_stacks, strict=False)
+        ],
         currency=currency,
         stakes=(state.rules.stakes[0] * scale, state.rules.stakes[1] * scale),
-        uncalled={},
+        dealt={name: _cards(dealt) for name, dealt in zip(names, state.dealt, strict=True)},
+        positions=[names[(state.button + step) % count] for step in range(1, count + 1)],
+        rake=result.rake * scale,
+        total_pot=result.total_pot * scale,
+        showdown=bool(result.ranks),
     )
-    build = Builder(hand)
-    for seat, name, stack in zip(_SEATS, names, state.starting_stacks, strict=False):
-        build.seat(seat, name, stack * scale)
-    for player, name in enumerate(names):
-        build.dealt(name, _cards(state.dealt[player]))
-    for event in state.events:
+    _add_events(hand, played, scale)
+    final = {name: _cards(cards) for name, cards in zip(names, state.cards, strict=True)}
+    hand.shown = [names[player] for player in result.show_order]
+    hand.cards = final
+    for player, chips in result.collected.items():
+        hand.collected[names[player]] = chips * scale
+    return hand
+
+
+def _add_events(hand: Hand, played: PlayedHand, scale: int) -> None:
+    """The hand's actions and draws from the engine's events, numbered in order (``Action.order``), each action with
+    the chips it adds and each bet and raise with its ``to``; uncalled bets returned in ``hand.uncalled``."""
+    names = played.names
+    actions, draws = hand.actions, hand.draws
+    uncalled: dict[str, int] = {}
+    bets = [0] * len(names)  # each player's chips in the round being bet
+    street = 0
+    order = 0
+    for event in played.state.events:
+        order += 1
         if event[0] == "draw":
             _, player, thrown, _, new = event
-            build.draw(names[player], len(thrown), _cards(new))
-            hand.draws[-1].thrown = _cards(thrown)
-        elif event[0] == "call" or event[0] == "bet":
-            kind, player, chips, all_in = event
-            build.put(names[player], kind, chips * scale, all_in)
+            draws.append(Draw(street, names[player], len(thrown), _CARD_TUPLES[new], _CARD_TUPLES[thrown], -1, order))
+        elif event[0] == "call":
+            _, player, chips, all_in = event
+            bets[player] += chips
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
         elif event[0] == "check" or event[0] == "fold":
-            build.put(names[event[1]], event[0])
+            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
         elif event[0] == "raise":
             _, player, _, total, all_in = event
-            build.put(names[player], "raise", all_in=all_in, to=total * scale)
+            chips, bets[player] = total - bets[player], total
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, total * scale, -1, order))
+        elif event[0] == "bet":
+            _, player, chips, all_in = event
+            bets[player] += chips
+            to = bets[player] * scale
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, to, -1, order))
         elif event[0] == "post":
             _, player, _, chips, all_in = event
-            build.post(names[player], chips * scale, all_in)
+            bets[player] += chips
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
         elif event[0] == "street":
-            build.new_street(event[1])
+            street = event[1]
+            bets = [0] * len(names)
         elif event[0] == "uncalled":
             _, player, chips = event
-            build.returned(names[player], chips * scale)
-    hand.showdown = bool(result.ranks)
-    for player in result.show_order:
-        build.show(names[player], _cards(state.cards[player]))
-    for player, name in enumerate(names):
-        hand.cards[name] = _cards(state.cards[player])
-    for player, chips in result.collected.items():
-        build.collect(names[player], chips * scale)
-    hand.rake = result.rake * scale
-    hand.total_pot = result.total_pot * scale
-    build.done()
-    return hand
+            uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale
+            order -= 1  # not an action or a draw
+        else:  # "capped": said by the next action already
+            order -= 1
+    hand.uncalled = uncalled

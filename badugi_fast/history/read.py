@@ -20,7 +20,7 @@ import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from badugi_fast._backend import HistoryFastPaths, history_fast_paths
+from badugi_fast._backend import history_fast_paths
 from badugi_fast.cards import card_str
 from badugi_fast.evaluator import describe
 from badugi_fast.formats.common import ParseError, hand_id_of
@@ -39,7 +39,7 @@ from badugi_fast.rules.limits import LIMITS
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
 
-__all__ = ["C_READER", "hands_of", "parse_one", "rendered", "results"]
+__all__ = ["C_READER", "c_records", "hands_of", "parse_one", "rendered", "results"]
 
 #: Whether PokerStars and PHH runs are read by the C readers (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
@@ -69,6 +69,7 @@ if C_READER:
         RENDER_TEXT_END,
         RENDER_WORDS,
         RenderWords,
+        StarsHand,
         render_scan,
     )
 
@@ -100,10 +101,8 @@ if C_READER:
 
 def results(unit: Unit) -> Iterator[Result]:
     """The result of every hand of ``unit``, in order: one per hand header, or one error record."""
-    if history_fast_paths is not None and isinstance(unit, Run):
-        fast = _C_READERS.get(unit.site)
-        if fast is not None:
-            return fast(unit, history_fast_paths)
+    if isinstance(unit, Run) and (read_by_c := c_records(unit)) is not None:
+        return _c_results(unit, *read_by_c)
     return map(score, hands_of(unit))
 
 
@@ -175,68 +174,76 @@ def _utf8(data: bytes) -> bytes:
     return data
 
 
-def _stars_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
-    """The results of a PokerStars run: C's where it vouches for a hand, else the Python reader's."""
-    data = _utf8(run.text())
-    for index, record in enumerate(reader.stars_scan(data), run.index):
-        result = _c_result(data, record, run.source, index, stars.FORMAT.site)
-        if result is None:  # Python reads the hand from its own lines
-            result = _stars_fallback(run, data, record.first_byte, record.end_byte, record.first_line, index)
-        yield result
+def c_records(unit: Unit) -> tuple[bytes, list[StarsHand]] | None:
+    """The text the C reader reads of ``unit`` and its record of each hand of it, in order (one per hand the cut
+    found); None for a unit C does not read (another site, an unreadable unit, no C extension). csrc/phh.c reads the
+    run's lead lines too, where its first hand's table header is."""
+    reader = history_fast_paths
+    text = _c_text(unit)
+    if reader is None or text is None:
+        return None
+    data, start, lead_lines = text
+    records = reader.phh_scan(data, start, lead_lines) if unit.site == phh.SITE else reader.stars_scan(data)
+    _check_starts(unit, [record.first_line - lead_lines for record in records])
+    return data, records
 
 
-def _stars_fallback(run: Run, data: bytes, first_byte: int, end_byte: int, first_line: int, index: int) -> Result:
-    """The result of hand ``index`` of a PokerStars run (``data`` its UTF-8 text), which C left to Python: read by
-    the site parser from its own lines (``data[first_byte:end_byte]``, from line ``first_line`` of the run)."""
-    lines = data[first_byte:end_byte].decode().split("\n")
-    hand = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + first_line)
-    hand.source, hand.index = run.source, index
-    return score(hand)
+def _c_text(unit: Unit) -> tuple[bytes, int, int] | None:
+    """What the C reader reads of ``unit`` (``c_records``, ``rendered``): the UTF-8 text, where the run starts in it
+    (after a PHH run's lead lines) and the lines before that; None for a unit C does not read."""
+    if history_fast_paths is None or not isinstance(unit, Run) or unit.site not in _PYTHON_HANDS:
+        return None
+    if unit.site == phh.SITE:
+        lead = _utf8(unit.lead[: unit.lead.rfind(b"\n") + 1])
+        return lead + _utf8(unit.text()), len(lead), lead.count(b"\n")
+    return _utf8(unit.text()), 0, 0
 
 
-def _phh_results(run: Run, reader: HistoryFastPaths) -> Iterator[Result]:
-    """The results of a PHH run: C's where it vouches for a hand, else the Python reader's (csrc/phh.c reads the
-    run's lead lines too, where its first hand's table header is)."""
-    data, start, lead_lines = _phh_data(run)
-    records = reader.phh_scan(data, start, lead_lines)
-    _check_phh_starts(run, [record.first_line - lead_lines for record in records])
-    fallback = _PhhFallback(run)
+def _check_starts(unit: Unit, found: list[int]) -> None:
+    """The C reader must find the hands the cut found (``found``: each hand's line in the run)."""
+    if not isinstance(unit, Run) or found != list(unit.starts):
+        raise AssertionError(f"the C reader found other hand headers than the cut in {unit.source}")
+
+
+def _c_results(run: Run, data: bytes, records: list[StarsHand]) -> Iterator[Result]:
+    """The results of a run C read: C's where it answers for a hand, else the Python reader's and ``score``'s."""
+    python_hand = _PYTHON_HANDS[run.site](run, data)
     for number, record in enumerate(records):
-        result = _c_result(data, record, run.source, run.index + number, phh.SITE)
-        yield fallback(number) if result is None else result
+        result = _c_result(data, record, run.source, run.index + number, run.site)
+        yield result if result is not None else score(python_hand(number, record))
 
 
-def _phh_data(run: Run) -> tuple[bytes, int, int]:
-    """What csrc/phh.c reads of a PHH run: the UTF-8 text of its lead lines (where its first hand's table header is)
-    and of the run, where the run starts in it, and the lead's lines."""
-    lead = _utf8(run.lead[: run.lead.rfind(b"\n") + 1])
-    return lead + _utf8(run.text()), len(lead), lead.count(b"\n")
+#: A hand of a run that C read, read by the site parser instead: (number, C record) -> Hand.
+PythonHand = Callable[[int, "StarsHand"], Hand]
 
 
-def _check_phh_starts(run: Run, starts: list[int]) -> None:
-    """csrc/phh.c must find the hands the cut found (``starts``: each hand's line in the run)."""
-    if starts != list(run.starts):
-        raise AssertionError("csrc/phh.c found other hand headers than the cut")
+def _stars_hand(run: Run, data: bytes) -> PythonHand:
+    """Hands of a PokerStars run read by Python from their own lines (the record says where they are in ``data``)."""
+
+    def hand(number: int, record: StarsHand) -> Hand:
+        lines = data[record.first_byte : record.end_byte].decode().split("\n")
+        read = parse_one(stars.FORMAT, lines, 0, len(lines), run.line + record.first_line)
+        read.source, read.index = run.source, run.index + number
+        return read
+
+    return hand
 
 
-class _PhhFallback:
-    """The result of a hand of a PHH run that C left to Python, read from the run's lines as ``hands_of`` reads
-    them (split once, when the first such hand needs them)."""
+def _phh_hand(run: Run, data: bytes) -> PythonHand:
+    """Hands of a PHH run read by Python from the run's lines, as ``hands_of`` reads them (split once, when a hand
+    first needs them)."""
+    lined: tuple[list[str], int, list[int]] | None = None
 
-    def __init__(self, run: Run) -> None:
-        self.run = run
-        self.lined: tuple[list[str], int, list[int]] | None = None
+    def hand(number: int, record: StarsHand) -> Hand:
+        nonlocal lined
+        lined = lined or _lines(run, run.text())
+        return _parse_at(run, *lined, number)
 
-    def __call__(self, number: int) -> Result:
-        self.lined = self.lined or _lines(self.run, self.run.text())
-        return score(_parse_at(self.run, *self.lined, number))
+    return hand
 
 
-#: The formats that C reads (by site), and how.
-_C_READERS: dict[str, Callable[[Run, HistoryFastPaths], Iterator[Result]]] = {
-    stars.FORMAT.site: _stars_results,
-    phh.SITE: _phh_results,
-}
+#: The formats that C reads (by site), and how Python reads a hand of them that C leaves to it.
+_PYTHON_HANDS: dict[str, Callable[[Run, bytes], PythonHand]] = {stars.FORMAT.site: _stars_hand, phh.SITE: _phh_hand}
 
 #: The C readers of ``rendered`` (csrc/render.h BADUGI_READ_*), by site.
 _C_RENDERERS = {stars.FORMAT.site: "stars", phh.SITE: "phh"}
@@ -247,17 +254,13 @@ def rendered(unit: Unit, form: str) -> tuple[list[str], list[str], list[bool]] |
     what ``results`` rendered by ``output.renderer(form)`` gives, made without a ``Result`` for the hands C answered
     (csrc/render.c writes their records from C's own, as ``_c_result`` and ``output`` would); the others are read,
     scored and rendered by Python. None when C does not read ``unit`` or write ``form``: ``results`` is the way."""
-    reader = _C_RENDERERS.get(unit.site) if C_READER and isinstance(unit, Run) and form in RENDER_FORMS else None
-    if reader is None or not isinstance(unit, Run) or not _utf8_text(unit.source):
+    reader = _C_RENDERERS.get(unit.site) if C_READER and form in RENDER_FORMS else None
+    text_read = _c_text(unit) if reader is not None and _utf8_text(unit.source) else None
+    if reader is None or text_read is None or not isinstance(unit, Run):
         return None
-    if reader == "phh":
-        data, start, lead_lines = _phh_data(unit)
-        phh_fallback = _PhhFallback(unit)
-    else:
-        data, start, lead_lines = _utf8(unit.text()), 0, 0
+    data, start, lead_lines = text_read
     text, info = render_scan(reader, form, data, start, lead_lines, _render_words(), unit.source, unit.site, unit.index)
-    if reader == "phh":
-        _check_phh_starts(unit, [line - lead_lines for line in info[RENDER_FIRST_LINE::RENDER_INFO]])
+    _check_starts(unit, [line - lead_lines for line in info[RENDER_FIRST_LINE::RENDER_INFO]])
     codes, ends = info[RENDER_STATUS::RENDER_INFO], info[RENDER_TEXT_END::RENDER_INFO]
     whole = text.decode()
     if len(whole) == len(text):  # ASCII: the byte offsets are the string's
@@ -267,17 +270,22 @@ def rendered(unit: Unit, form: str) -> tuple[list[str], list[str], list[bool]] |
     statuses = [_STATUS_OF_CODE.get(code, "") for code in codes]
     showdowns = [bool(flags & HH_SHOWDOWN) for flags in info[RENDER_FLAGS::RENDER_INFO]]
     if HH_FALLBACK in codes:
-        render = renderer(form)
+        render, python_hand = renderer(form), _PYTHON_HANDS[unit.site](unit, data)
         for number, base in enumerate(range(0, len(info), RENDER_INFO)):
             if codes[number] == HH_FALLBACK:
-                if reader == "phh":
-                    result = phh_fallback(number)
-                else:
-                    first_byte, end_byte = info[base + RENDER_FIRST_BYTE], info[base + RENDER_END_BYTE]
-                    first_line = info[base + RENDER_FIRST_LINE]
-                    result = _stars_fallback(unit, data, first_byte, end_byte, first_line, unit.index + number)
+                where = _fallback_record(info[base : base + RENDER_INFO])
+                result = score(python_hand(number, where))
                 texts[number], statuses[number], showdowns[number] = render(result), result.status, result.showdown
     return texts, statuses, showdowns
+
+
+def _fallback_record(info: list[int]) -> StarsHand:
+    """The FALLBACK record of a hand ``render_scan`` left to Python (``info``: its values), as the site parser's
+    ``_PYTHON_HANDS`` take it: where the hand is, no players."""
+    values: dict[str, int] = dict.fromkeys(StarsHand._fields[:-1], -1)  # players (the last) is a list
+    values.update(status=HH_FALLBACK, flags=info[RENDER_FLAGS], first_line=info[RENDER_FIRST_LINE])
+    values.update(first_byte=info[RENDER_FIRST_BYTE], end_byte=info[RENDER_END_BYTE])
+    return StarsHand(**values, players=[])
 
 
 def _utf8_text(text: str) -> bool:

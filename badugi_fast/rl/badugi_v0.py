@@ -36,9 +36,8 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from badugi_fast.formats.phh.writer import table_text
 from badugi_fast.formats.pokerstars.writer import hand_text
-from badugi_fast.game.played import hand_of
+from badugi_fast.formats.registry import WRITERS
 from badugi_fast.game.policies import Policy
 from badugi_fast.rl.actions import Actions
 from badugi_fast.rl.observation import Observer
@@ -48,8 +47,8 @@ __all__ = ["HAND_HISTORIES", "ILLEGAL_REWARD", "RENDER_MODES", "env", "raw_env"]
 
 #: What ``render_mode`` may be (besides None).
 RENDER_MODES = ("ansi", "human")
-#: What ``hand_history`` may ask for.
-HAND_HISTORIES = ("pokerstars", "phh")
+#: What ``hand_history`` may ask for: a format of ``formats.registry.WRITERS``.
+HAND_HISTORIES = tuple(WRITERS)
 #: What ``env()`` gives an agent who tries an illegal action (the hand ends; the others get 0).
 ILLEGAL_REWARD = -1.0
 #: The options ``reset`` takes.
@@ -127,6 +126,7 @@ class raw_env(AECEnv, EzPickle):  # AECEnv is Any to mypy: PettingZoo ships no t
         if hand_history is not None and hand_history not in HAND_HISTORIES:
             raise ValueError(f"hand_history must be one of {', '.join(HAND_HISTORIES)} or None, not {hand_history!r}")
         self.hand_history = hand_history
+        self._writer = None if hand_history is None else WRITERS[hand_history]
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
         self.render_mode = render_mode
@@ -268,7 +268,8 @@ class raw_env(AECEnv, EzPickle):  # AECEnv is Any to mypy: PettingZoo ships no t
         result = hand.result
         assert result is not None
         big_blind = self.rules.big_blind
-        phh = table_text(str(self._number + 1), hand_of(self.played())) if self.hand_history == "phh" else None
+        played = self.played()
+        texts: dict[int | None, str] = {}  # by hero: the hand history of each seat (one for all, when it shows all)
         for seat, agent in enumerate(self.possible_agents):
             chips = hand.stacks[seat] - hand.starting_stacks[seat]
             self.rewards[agent] = chips / big_blind
@@ -279,10 +280,12 @@ class raw_env(AECEnv, EzPickle):  # AECEnv is Any to mypy: PettingZoo ships no t
                 "stacks": tuple(hand.stacks),
                 "button": hand.button,
             }
-            if self.hand_history == "pokerstars":
-                info["hand_history"] = hand_text(self.played(), hero=seat)
-            elif phh is not None:
-                info["hand_history"] = phh
+            writer = self._writer
+            if writer is not None:  # written from the agent's seat, when the format shows only theirs
+                hero = None if writer.shows_all else seat
+                if hero not in texts:
+                    texts[hero] = writer.played_text(played, self._number + 1, hero, None)
+                info["hand_history"] = texts[hero]
             self.infos[agent] = info
         self._accumulate_rewards()
         self._deads_step_first()

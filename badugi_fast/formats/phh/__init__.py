@@ -1,8 +1,8 @@
 """PHH, the Poker Hand History format of pokerkit's authors (TOML), both ways.
 
 - Out: ``write`` puts hands of the model (from any site, through ``history.parse``, or the simulator's through
-  ``badugi_fast.game.played.hands_of``) in a ``.phhs`` file, one TOML table per hand (``writer`` says what goes in
-  each);
+  ``badugi_fast.game.played.hands_of``: ``write_played``) in a ``.phhs`` file, one TOML table per hand (``writer``
+  says what goes in each); ``WRITER`` is PHH in ``formats.registry.WRITERS``;
 - In: ``reader`` reads ``.phh`` and ``.phhs`` as one more site of ``badugi score``.
 
 >>> import io
@@ -19,12 +19,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from badugi_fast.formats.format import Writer
 from badugi_fast.formats.model import Hand
 from badugi_fast.formats.phh.writer import NON_STANDARD, VARIANTS, NotConvertible, changes, hand_lines, table_text
+from badugi_fast.game import played
 
-__all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "Skipped", "changes", "hand_lines", "table_text", "write"]
+if TYPE_CHECKING:
+    from badugi_fast.rules.engine import PlayedHand
+
+__all__ = [
+    "NON_STANDARD",
+    "VARIANTS",
+    "WRITER",
+    "NotConvertible",
+    "Skipped",
+    "changes",
+    "hand_lines",
+    "table_text",
+    "write",
+    "write_played",
+]
 
 
 @dataclass(frozen=True)
@@ -60,3 +76,18 @@ def write(
         out.write(text if number == first else "\n" + text)
         number += 1
         yield hand
+
+
+def write_played(hands: Iterable[PlayedHand], out: TextIO, currency: str | None = None) -> int:
+    """Write hands played by the engine as a ``.phhs`` file, each as the model has it (``game.played``: every card
+    known); returns the count."""
+    return sum(1 for _ in write(played.hands_of(hands, currency), out))
+
+
+def _played_text(hand: PlayedHand, number: int, hero: int | None, currency: str | None) -> str:
+    """One hand played by the engine as table ``[number]`` (every card is known: ``hero`` changes nothing)."""
+    return table_text(str(number), played.hand_of(hand, currency))
+
+
+#: PHH, as ``formats.registry.WRITERS`` lists it: of hands played by the engine and of hands read from any site.
+WRITER = Writer("phh", "phhs", write_played, _played_text, write, shows_all=True)

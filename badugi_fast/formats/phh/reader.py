@@ -31,7 +31,7 @@ from badugi_fast.formats.common import ParseError
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Draw, Hand
 from badugi_fast.formats.phh.toml import TOMLDecodeError, loads
-from badugi_fast.formats.phh.writer import VARIANTS, table_text
+from badugi_fast.formats.phh.writer import VARIANTS
 from badugi_fast.formats.replay import Recorder
 from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
@@ -405,7 +405,8 @@ class _Reader:
             raise ValueError(f"unknown action {verb!r}" + (" (Badugi has no bring-in)" if verb == "pb" else ""))
 
     def _bet(self, player: int, verb: str, to: int | Decimal | None) -> None:
-        """``cc`` (check or call: the rules say which, and how much), ``cbr`` (a bet or raise to ``to``), ``f``."""
+        """``cc`` (check or call: the rules say which, and how much), ``cbr`` (a bet or raise to ``to``), ``f``.
+        Mirrored in csrc/phh.c: bet(), whose cc csrc/rules.c: badugi_rules_facts() resolves as ``decided`` does."""
         self.drawing = False
         name, recorder = self.names[player], self.recorder
         engine = recorder.engine if recorder is not None else None
@@ -493,7 +494,8 @@ class _Reader:
 
     def _outcome(self) -> None:
         """What each player was paid: ``winnings``, or what ``finishing_stacks`` imply (they must agree when both
-        are given); and ``_rake``."""
+        are given); and ``_rake``. Mirrored in csrc/phh.c: outcome(), whose finishing stacks csrc/verdict.c: pay()
+        checks against the replay's account."""
         hand, fields, names = self.hand, self.fields, self.names
         rake = fields.get("_rake")
         hand.rake = None if rake is None else hundredths_of(rake, "`_rake`")
@@ -569,4 +571,4 @@ class _Reader:
 
 
 #: PHH, as ``formats.registry`` lists it: read as one more site, and written (``badugi convert``).
-FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", table_text, _MORE_PREFIXES)
+FORMAT = TextFormat(SITE, _HEADER_PREFIX, _HEADER_LINE, parse_hand, LEAD_LINES, "phh", _MORE_PREFIXES)

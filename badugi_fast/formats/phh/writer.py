@@ -29,8 +29,7 @@ not add up, ...) raises ``NotConvertible`` saying why: it is never written half-
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.model import Draw, Hand
@@ -93,13 +92,46 @@ def hand_lines(hand: Hand) -> list[str]:
         raise NotConvertible(str(error)) from None
 
 
-@functools.lru_cache(maxsize=4096)
-def _card(text: str) -> str:
-    """A card as PHH writes it (``Ts``, never ``10s`` or ``T♠``)."""
-    codes = parse_cards(text)
-    if len(codes) != 1:
-        raise ValueError(f"not one card: {text!r}")
-    return card_str(codes[0])
+class _CardTexts(dict[str, str]):
+    """``texts[card]``: a card as PHH writes it (``Ts``, never ``10s`` or ``T♠``), remembered (a dict lookup is the
+    cheapest call per card). Only the spellings of the 52 cards are kept: the rest raise ValueError."""
+
+    def __missing__(self, text: str) -> str:
+        codes = parse_cards(text)
+        if len(codes) != 1:
+            raise ValueError(f"not one card: {text!r}")
+        written = self[text] = card_str(codes[0])
+        return written
+
+
+_card = _CardTexts().__getitem__
+
+
+class _Money(dict[int, str]):
+    """``money[hundredths]``: ``amount_text`` at ``places`` decimals, remembered (the same blinds, bets and stacks
+    recur from hand to hand); forgets everything once it holds ``_MONEY_KEPT`` texts, so a long run stays small."""
+
+    def __init__(self, places: int) -> None:
+        super().__init__()
+        self.places = places
+
+    def __missing__(self, hundredths: int) -> str:
+        if len(self) >= _MONEY_KEPT:
+            self.clear()
+        text = self[hundredths] = amount_text(hundredths, self.places)
+        return text
+
+
+_MONEY_KEPT = 1 << 14
+_MONEY: dict[int, _Money] = {}  # by places
+
+
+def _money(places: int) -> _Money:
+    """The remembered amounts at ``places`` decimals."""
+    money = _MONEY.get(places)
+    if money is None:
+        money = _MONEY[places] = _Money(places)
+    return money
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -118,12 +150,13 @@ class _Writer:
         self.places = hand.places
         self.order = list(hand.positions)  # PHH's order of the players
         self.number = {name: number for number, name in enumerate(self.order, 1)}  # PHH's p1, p2 ...
-        self.seats = {name: seat for name in self.order if (seat := hand.seat_of(name)) is not None}
-        self.known = {name: self._known_draws(name) for name in self.order}
+        seated = {seat.name: seat for seat in reversed(hand.seats)}  # a name seated twice: its first seat
+        self.seats = {name: seated[name] for name in self.order if name in seated}
+        self.known = self._known_draws()
 
     def lines(self) -> list[str]:
         hand = self.hand
-        money = functools.partial(amount_text, places=self.places)
+        money = _money(self.places).__getitem__
         antes, blinds = self._forced_bets()
         actions = self._actions()
         heads_up = len(self.order) == 2
@@ -142,7 +175,7 @@ class _Writer:
         seats = [self.seats[name] for name in self.order]
         lines.append(f"starting_stacks = {array(money(seat.stack) for seat in seats)}")
         lines.append("actions = [")
-        lines += [f"  {string(action)}," for action in actions]
+        lines += [f'  "{action}",' for action in actions]  # made of cards, amounts and p1...: nothing to escape
         lines.append("]")
         if hand.hand_id:
             number = hand.hand_id
@@ -157,28 +190,39 @@ class _Writer:
             lines += self._outcome(money)
         return lines
 
-    def _known_draws(self, name: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]] | None:
-        """``(thrown, new)`` for each of the player's draws when the history shows every card they held, else None."""
+    def _known_draws(self) -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]] | None]:
+        """Each player's ``(thrown, new)`` for each of their draws when the history shows every card they held, else
+        None. (One pass over the draws for all players: it is asked of every hand written.)"""
         hand = self.hand
-        dealt = hand.dealt.get(name)
-        if dealt is None or len(dealt) != 4:
-            return None
-        held = list(dealt)
-        story = []
+        held: dict[str, tuple[str, ...]] = {}  # each player's cards, draw after draw
+        stories: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]] | None] = {}
+        for name in self.order:
+            dealt = hand.dealt.get(name)
+            known = dealt is not None and len(dealt) == 4
+            if dealt is not None and known:
+                held[name] = tuple(dealt)
+            stories[name] = [] if known else None
         for draw in hand.draws:
-            if draw.player != name:
+            story = stories.get(draw.player)
+            if story is None:  # not dealt in, or some of their cards unknown
                 continue
-            thrown, new = (draw.thrown, draw.new_cards) if draw.discarded else ((), ())
-            if thrown is None or new is None or len(thrown) != draw.discarded or len(new) != draw.discarded:
-                return None
-            if any(card not in held for card in thrown):
-                return None
-            held = [card for card in held if card not in thrown] + list(new)
-            story.append((thrown, new))
-        final = hand.cards.get(name)
-        if final is not None and sorted(map(_card, final)) != sorted(map(_card, held)):
-            return None
-        return story
+            discarded = draw.discarded
+            if not discarded:
+                story.append(((), ()))
+                continue
+            thrown, new, cards = draw.thrown, draw.new_cards, held[draw.player]
+            if thrown is None or new is None or not len(thrown) == len(new) == discarded:
+                stories[draw.player] = None  # the history does not show this draw's cards
+            elif any(card not in cards for card in thrown):
+                stories[draw.player] = None  # it throws a card the player did not hold
+            else:
+                held[draw.player] = tuple([card for card in cards if card not in thrown]) + tuple(new)
+                story.append((thrown, new))
+        for name, cards in held.items():
+            final = hand.cards.get(name)
+            if final is not None and final != cards and sorted(map(_card, final)) != sorted(map(_card, cards)):
+                stories[name] = None
+        return stories
 
     def _forced_bets(self) -> tuple[list[int], list[int]]:
         """Each player's dead money (antes) and live blind, in PHH's order; a blind out of position is negative."""
@@ -217,39 +261,43 @@ class _Writer:
             dealt = hand.dealt.get(name)
             known = self.known[name] is not None and dealt
             actions.append(f"d dh p{self.number[name]} {_cards(dealt) if known and dealt else '?' * 8}")
-        drawn = dict.fromkeys(self.order, 0)
+        # Each player's (thrown, new) draw after draw, when all their cards are known:
+        stories = {name: None if story is None else iter(story) for name, story in self.known.items()}
         deals: list[str] = []  # the replacement cards of the draw under way
         street = 0
+        money = _money(self.places)
+        numbers = self.number
         for event in hand.played():
-            if event.street != street or not isinstance(event, Draw):  # after all of a draw's discards, its cards
-                actions += deals
-                deals, street = [], event.street
             if isinstance(event, Draw):
-                actions.append(self._discard(event, drawn, deals))
+                if event.street != street:  # after all of a draw's discards, its cards
+                    actions += deals
+                    deals, street = [], event.street
+                story = stories[event.player]
+                seen = next(story) if story is not None else None
+                number = numbers[event.player]
+                if not event.discarded:
+                    actions.append(f"p{number} sd")
+                elif seen is not None:
+                    actions.append(f"p{number} sd {_cards(seen[0])}")
+                    deals.append(f"d dh p{number} {_cards(seen[1])}")
+                else:
+                    actions.append(f"p{number} sd {'??' * event.discarded}")
+                    deals.append(f"d dh p{number} {'??' * event.discarded}")
                 continue
-            if event.kind in _FORCED:
-                continue
-            number = self.number[event.player]
-            if event.kind == "fold" and event.all_in:
-                raise NotConvertible(f"{event.player} folds with nothing behind (all in): PHH's players cannot")
-            if event.kind == "fold":
-                actions.append(f"p{number} f")
-            elif event.kind in ("check", "call"):
-                actions.append(f"p{number} cc")
-            else:
-                actions.append(f"p{number} cbr {amount_text(event.to or 0, self.places)}")
+            if deals:
+                actions += deals
+                deals = []
+            street = event.street
+            kind = event.kind
+            if kind == "fold":
+                if event.all_in:
+                    raise NotConvertible(f"{event.player} folds with nothing behind (all in): PHH's players cannot")
+                actions.append(f"p{numbers[event.player]} f")
+            elif kind == "check" or kind == "call":
+                actions.append(f"p{numbers[event.player]} cc")
+            elif kind not in _FORCED:
+                actions.append(f"p{numbers[event.player]} cbr {money[event.to or 0]}")
         return actions + deals + self._showdown()
-
-    def _discard(self, draw: Draw, drawn: dict[str, int], deals: list[str]) -> str:
-        """A player's discards (``sd``), their replacement cards kept in ``deals`` for after the draw's discards."""
-        number = self.number[draw.player]
-        story = self.known[draw.player]
-        known = story[drawn[draw.player]] if story is not None else None
-        drawn[draw.player] += 1
-        if not draw.discarded:
-            return f"p{number} sd"
-        deals.append(f"d dh p{number} {_cards(known[1]) if known else '??' * draw.discarded}")
-        return f"p{number} sd {_cards(known[0]) if known else '??' * draw.discarded}"
 
     def _showdown(self) -> list[str]:
         """``sm`` for every player left at the end, when two or more are: the players who showed first."""
@@ -290,11 +338,15 @@ class _Writer:
                 lines.append(f"time_zone = {string(zone)}")
         return lines
 
-    def _outcome(self, money: functools.partial[str]) -> list[str]:
+    def _outcome(self, money: Callable[[int], str]) -> list[str]:
         """``winnings``, ``finishing_stacks`` and ``_rake``: what the site paid, from the history."""
         hand = self.hand
         names = self.order
-        put_in = [sum(action.amount for action in hand.actions if action.player == name) for name in names]
+        put_in = [0] * len(names)
+        number = self.number
+        for action in hand.actions:
+            if action.player in number:
+                put_in[number[action.player] - 1] += action.amount
         matched, returned_to, uncalled = split_uncalled(put_in)
         paid = [0] * len(names)
         for name, chips in hand.collected.items():

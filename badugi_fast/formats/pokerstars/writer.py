@@ -24,6 +24,7 @@ from operator import add
 from typing import TextIO
 
 from badugi_fast.cards import card_str
+from badugi_fast.formats.format import Writer
 from badugi_fast.formats.pokerstars.wordings import (
     ALL_IN,
     BETS,
@@ -74,7 +75,7 @@ from badugi_fast.formats.pokerstars.wordings import (
 from badugi_fast.rules.engine import HandResult, HandState, PlayedHand, TableRules
 from badugi_fast.rules.events import DrawCards
 
-__all__ = ["hand_text", "write_histories"]
+__all__ = ["WRITER", "hand_text", "write_histories"]
 
 _FIRST_DAY = datetime.date(2026, 1, 1)
 _FIRST_SECOND = 12 * 3600  # the first hand starts at noon
@@ -233,6 +234,15 @@ def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | No
         out.write("\n".join(lines))
         count += 1
     return count
+
+
+def _played_text(played: PlayedHand, number: int, hero: int | None, currency: str | None) -> str:
+    """``hand_text`` as a ``Writer`` asks for one hand (a PokerStars hand has its own number: ``number`` is unused)."""
+    return hand_text(played, currency, hero)
+
+
+#: PokerStars hand histories, as ``formats.registry.WRITERS`` lists them (``badugi simulate``'s default).
+WRITER = Writer("pokerstars", "txt", write_histories, _played_text)
 
 
 def _hand_lines(played: PlayedHand, table: _Table, hero: int | None, so_far: bool = False) -> list[str]:
