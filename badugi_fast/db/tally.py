@@ -34,9 +34,9 @@ _GROUP_PARTS = {
 #: ``put_in``), and per hand what the site ``kept`` and what was ``paid_out`` (the rake's share, as
 #: ``Tally._add_hand``), and how many were ``dealt`` in. ``started`` is the records' text of the start
 #: (``2010-09-05 10:32:15``), made only where a group or a session reads it. The players are added up in two steps:
-#: first grouped by the facts the counts' conditions read (a few thousand kinds of player-hand), their other facts
-#: and amounts summed; then each count (``definitions.count_sql``) is a sum over those groups, which costs far less
-#: than testing each condition on each player.
+#: first grouped by the facts the counts' conditions read (``_kind``: a rank by the intervals the counts tell apart),
+#: their other facts and amounts summed; then each count (``definitions.count_sql``) is a sum over those groups,
+#: which costs far less than testing each condition on each player.
 _PLAYERS = """
 WITH totals AS (
     SELECT hand, -sum(cents) AS kept, sum(cents + put_in_cents) AS paid_out, count(position) AS dealt
