@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import contextvars
 import difflib
 import errno
 import importlib
@@ -131,7 +132,11 @@ def _parse(arguments: list[str]) -> argparse.Namespace:
         )
         if name == chosen:
             module = importlib.import_module(f"badugi_fast.cli.{module_name}")
-            module.add_arguments(sub)
+            shown = _HELP_SHOWN.set(not _HELP_OPTIONS.isdisjoint(arguments))
+            try:
+                module.add_arguments(sub)
+            finally:
+                _HELP_SHOWN.reset(shown)
             sub.set_defaults(run=module.run)
         subparsers[name] = sub
     args, unknown = parser.parse_known_args(arguments)
@@ -155,9 +160,17 @@ def jobs_of(args: argparse.Namespace, command: str) -> int:
     return min(asked or available, available)
 
 
+#: Whether the help being made will be shown: ``_parse`` says no unless the arguments ask for it, so that a command
+#: (``badugi stats --db``) does not import every reader only to list them in a help it does not show.
+_HELP_SHOWN: contextvars.ContextVar[bool] = contextvars.ContextVar("help_shown", default=True)
+_HELP_OPTIONS = frozenset({"-h", "--help"})
+
+
 def paths_help(default: str) -> str:
     """The help of a command's PATH arguments: every format of ``formats.registry`` and every kind of input that
-    ``history.sources`` reads, then ``default``."""
+    ``history.sources`` reads, then ``default`` (just ``hand histories`` when the help will not be shown)."""
+    if not _HELP_SHOWN.get():
+        return "hand histories"
     from badugi_fast.formats.registry import BY_SITE
     from badugi_fast.history.sources import PACKED_SUFFIXES
 

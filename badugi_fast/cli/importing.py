@@ -4,6 +4,7 @@ extra, ``badugi_fast.db``; docs/db.md), for ``badugi stats --db`` and ``badugi r
 PATHs are what ``badugi score`` reads, or records it saved (``.jsonl``, ``.parquet``, a folder of Parquet parts),
 which are stored as they are. Each hand is stored once; files that grew are read on. ``--watch DIR`` keeps importing
 what appears and grows in DIR until Ctrl-C; ``--export FILE`` writes the database's hands to a Parquet file.
+The readers are imported where they are used: ``badugi stats --db`` imports this module for ``--db`` alone.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from typing import Any
 
 from badugi_fast.cli import jobs_of, paths_help
 from badugi_fast.extras import require
-from badugi_fast.history.sources import expand, refuse_as_output
-from badugi_fast.stats import is_records
 
 __all__ = ["add_arguments", "add_database", "database_of", "run"]
 
@@ -60,6 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from badugi_fast.history.sources import expand
+    from badugi_fast.stats.collect import is_records
+
     load = require("badugi_fast.db.load", "badugi import")
     database = database_of(args)
     if args.every <= 0 or (args.batch is not None and args.batch < 1):
@@ -105,6 +107,8 @@ def _import_records(load: Any, database: str, paths: list[str]) -> Any:
 def _watch(load: Any, database: str, args: argparse.Namespace) -> None:
     """Imports the files of ``args.watch`` that are new or changed and have stayed the same size for one look,
     until Ctrl-C; a line on stderr for each import that read hands."""
+    from badugi_fast.history.sources import expand
+
     last: dict[str, tuple[int, int]] = {}
     imported: dict[str, tuple[int, int]] = {}
     _note(f"watching {args.watch} (Ctrl-C to stop)")
@@ -135,6 +139,8 @@ def _told(total: Any) -> Any:
 def _export(database: str, path: str) -> None:
     store = require("badugi_fast.db.store", "--export")
     records = require("badugi_fast.db.records", "--export")
+    from badugi_fast.history.sources import refuse_as_output
+
     refuse_as_output(path, [])
     with store.connect(database) as connection:
         hands = records.export(connection, path)

@@ -2,9 +2,12 @@
 
 PATHs are what ``badugi score`` reads (scored here, in ``--jobs`` processes or on ``--dask``) or records it wrote
 (``.jsonl``, ``.parquet``, a folder of Parquet parts), which are only read; ``--db`` adds the hands of the database of
-``badugi import`` (``stats.collect.tally_database``). One row per player, site and currency,
+``badugi import`` (``db.tally``, added up inside DuckDB). One row per player, site and currency,
 in the public fields of ``stats.FIELDS`` (docs/stats.md); ``--per-hand`` writes one CSV row per player per hand
 instead. ``badugi report`` takes the same selection options (``add_selection``, ``selection``).
+
+What reads or scores files (every format's reader) is imported where it is used, not here: ``badugi stats --db``
+starts none of it.
 """
 
 from __future__ import annotations
@@ -23,22 +26,10 @@ from badugi_fast.cli import jobs_of, paths_help
 from badugi_fast.cli.importing import add_database, database_of
 from badugi_fast.extras import require
 from badugi_fast.files import replacing
-from badugi_fast.history.pipeline import sendable, units
-from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
-from badugi_fast.parallel import ordered_map
-from badugi_fast.stats import Filters, Tally, is_records, tally_histories, tally_on_dask, tally_records
-from badugi_fast.stats.collect import tally_database
-from badugi_fast.stats.export import PER_HAND_FIELDS, csv_cell, per_hand_rows
+from badugi_fast.stats import Filters, Tally
 from badugi_fast.stats.fields import fields_of, rows_of
 from badugi_fast.stats.groups import BY
 from badugi_fast.stats.missing import nearest, unmatched
-from badugi_fast.stats.tournaments import (
-    SUMMARY_FIELDS,
-    TOURNAMENT_FIELDS,
-    read_tournaments,
-    summaries,
-    tournament_rows,
-)
 
 __all__ = ["add_arguments", "add_selection", "gather", "nothing_matches", "run", "selection"]
 
@@ -113,13 +104,28 @@ def selection(args: argparse.Namespace) -> Filters:
 
 
 def gather(args: argparse.Namespace, filters: Filters) -> Tally:
-    """The tally of what ``args`` select: saved records read, histories scored (here, in processes, on Dask)."""
-    paths = args.paths or ([] if args.db is not None else [str(SAMPLES)])
+    """The tally of what ``args`` select: the database's hands added up in DuckDB, saved records read, histories
+    scored (here, in processes, on Dask)."""
+    tally = Tally()
+    if args.db is not None:
+        store = require("badugi_fast.db.store", "--db")
+        summed = require("badugi_fast.db.tally", "--db")
+        with store.connect(database_of(args)) as connection:
+            tally.merge(summed.tally(connection, filters))
+    if args.paths or args.db is None:
+        tally.merge(_tally_files(args, filters))
+    return tally
+
+
+def _tally_files(args: argparse.Namespace, filters: Filters) -> Tally:
+    """The tally of ``args``' paths (the samples when none is given): saved records read, histories scored."""
+    from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
+    from badugi_fast.stats.collect import is_records, tally_histories, tally_on_dask, tally_records
+
+    paths = args.paths or [str(SAMPLES)]
     saved = [path for path in paths if is_records(path)]
     histories = [path for path in paths if not is_records(path)]
     tally = tally_records(saved, filters)
-    if args.db is not None:
-        tally.merge(tally_database(database_of(args), filters))
     if histories:
         sources = expand(histories)
         if getattr(args, "output", None):
@@ -171,6 +177,8 @@ def _write(stream: TextIO, form: str, rows: list[dict[str, Any]], by: str) -> No
     if form == "jsonl":
         stream.writelines(json.dumps(item, ensure_ascii=False) + "\n" for item in rows)
     elif form == "csv":
+        from badugi_fast.stats.export import csv_cell
+
         writer = csv.DictWriter(stream, fields_of(by), lineterminator="\n")
         writer.writeheader()
         writer.writerows({name: csv_cell(value) for name, value in item.items()} for item in rows)
@@ -233,6 +241,17 @@ def _lines(rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str, int
 
 def _tournaments(args: argparse.Namespace, filters: Filters, form: str) -> int:
     """One row per player per tournament, and in the table each player's summary with their ROI."""
+    from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
+    from badugi_fast.stats.collect import is_records
+    from badugi_fast.stats.export import csv_cell
+    from badugi_fast.stats.tournaments import (
+        SUMMARY_FIELDS,
+        TOURNAMENT_FIELDS,
+        read_tournaments,
+        summaries,
+        tournament_rows,
+    )
+
     paths = args.paths or [str(SAMPLES)]
     if any(is_records(path) for path in paths):
         raise ValueError("--tournaments reads hand histories: the saved records do not hold buy-ins and prizes")
@@ -294,6 +313,12 @@ def _plain(rows: Sequence[dict[str, Any]], fields: Sequence[str]) -> str:
 
 def _per_hand(args: argparse.Namespace, filters: Filters) -> int:
     """One CSV row per player per hand."""
+    from badugi_fast.history.pipeline import sendable, units
+    from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
+    from badugi_fast.parallel import ordered_map
+    from badugi_fast.stats.collect import is_records
+    from badugi_fast.stats.export import PER_HAND_FIELDS, per_hand_rows
+
     paths = args.paths or [str(SAMPLES)]
     if args.db is not None or any(is_records(path) for path in paths):
         raise ValueError("--per-hand reads hand histories: the saved records already hold the same facts")

@@ -34,9 +34,9 @@ _GROUP_PARTS = {
 #: ``put_in``), and per hand what the site ``kept`` and what was ``paid_out`` (the rake's share, as
 #: ``Tally._add_hand``), and how many were ``dealt`` in. ``started`` is the records' text of the start
 #: (``2010-09-05 10:32:15``), made only where a group or a session reads it. The players are added up in two steps:
-#: first grouped by the facts the counts' conditions read (a few thousand kinds of player-hand), their other facts
-#: and amounts summed; then each count (``definitions.count_sql``) is a sum over those groups, which costs far less
-#: than testing each condition on each player.
+#: first grouped by the facts the counts' conditions read (``_kind``: a rank by the intervals the counts tell apart),
+#: their other facts and amounts summed; then each count (``definitions.count_sql``) is a sum over those groups,
+#: which costs far less than testing each condition on each player.
 _PLAYERS = """
 WITH totals AS (
     SELECT hand, -sum(cents) AS kept, sum(cents + put_in_cents) AS paid_out, count(position) AS dealt
@@ -84,6 +84,19 @@ if set(_TESTED) & set(_ADDED):  # a group holds one value of a tested fact, not 
     raise ValueError(f"definitions.COUNTS both tests and adds {sorted(set(_TESTED) & set(_ADDED))}: db.tally cannot")
 
 
+def _kind(fact: str) -> str:
+    """The SQL of what the first step groups ``fact`` by: the fact itself; or, where every condition on it is
+    ``>`` or ``<=`` a number, the top of the interval between those numbers that its value falls in (null stays
+    null), which answers each of those conditions as the value does. A rank has thousands of values, and the counts
+    tell five apart: grouping by them made ~10 times more groups, and most of the query's time."""
+    tests = {(operator, number) for count in COUNTS for tested, operator, number in count.where if tested == fact}
+    if not tests or any(operator not in (">", "<=") for operator, _ in tests):
+        return f'"{fact}"'
+    bounds = sorted({number for _, number in tests})
+    cases = " ".join(f'WHEN "{fact}" <= {bound} THEN {bound}' for bound in bounds)
+    return f'CASE {cases} WHEN "{fact}" > {bounds[-1]} THEN {bounds[-1] + 1} END AS "{fact}"'
+
+
 def tally(connection: duckdb.DuckDBPyConnection, filters: Filters) -> Tally:
     """The tally of every hand of the database at ``connection`` under ``filters``."""
     result = Tally()
@@ -109,7 +122,7 @@ def tally(connection: duckdb.DuckDBPyConnection, filters: Filters) -> Tally:
         started="strftime(started, '%Y-%m-%d %H:%M:%S')" if filters.by in ("month", "session") else "NULL",
         first="min(first) FILTER (WHERE dealt_in)" if session else "NULL",
         last="max(last) FILTER (WHERE dealt_in)" if session else "NULL",
-        facts=", ".join(f'"{fact}"' for fact in _TESTED),
+        facts=", ".join(_kind(fact) for fact in _TESTED),
         added="".join(f'sum(coalesce("{fact}", 0)) AS "{fact}", ' for fact in _ADDED),
         parts_made="".join(f", {part} AS part{at}" for at, part in enumerate(parts)),
         parts="".join(f", part{at}" for at in range(len(parts))),

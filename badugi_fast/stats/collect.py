@@ -27,7 +27,6 @@ __all__ = [
     "is_records",
     "parquet_files",
     "parquet_source",
-    "tally_database",
     "tally_histories",
     "tally_on_dask",
     "tally_records",
@@ -88,16 +87,6 @@ def tally_records(paths: Iterable[str], filters: Filters) -> Tally:
             tally.merge(arrow.tally_tables(arrow.tables_of(path), filters))
         else:
             tally.add_results(_records(path), filters, items=True)
-    return tally
-
-
-def tally_database(path: str, filters: Filters) -> Tally:
-    """The tally of the hands in the database of ``badugi import`` at ``path`` (the db extra), added up inside
-    DuckDB (``db.tally``): only the rows' sums leave it."""
-    store = require("badugi_fast.db.store", "--db")
-    summed = require("badugi_fast.db.tally", "--db")
-    with store.connect(path) as connection:
-        tally: Tally = summed.tally(connection, filters)
     return tally
 
 
