@@ -72,7 +72,8 @@ def _clipped(text: str, most: int = 60) -> str:
 
 
 def amount_text(hundredths: int, places: int = 2) -> str:
-    """An amount in hundredths as the site would write it: 2 decimals, or none for whole chips (``places`` 0).
+    """An amount in hundredths as the site would write it: 2 decimals, or none for whole chips (``places`` 0). Its C
+    mirror, ``csrc/render.c: put_money()``, writes the records of the hands C answered.
 
     >>> amount_text(545), amount_text(-5), amount_text(10000, 0), amount_text(150, 0), amount_text(-25, 0)
     ('5.45', '-0.05', '100', '1.50', '-0.25')
