@@ -14,6 +14,7 @@
 #include "sites.h"
 #include "verdict.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "badugi.h"
@@ -78,7 +79,11 @@ static long find_char(span s, char c)
 static span before(span s, long at) { return at < 0 ? s : (span){s.p, (size_t)at}; }
 static span after(span s, long at, size_t sep) { return at < 0 ? (span){s.p + s.n, 0} : sub(s, (size_t)at + sep); }
 
-static int same(span a, span b) { return a.n == b.n && memcmp(a.p, b.p, a.n) == 0; }
+/* Whether a and b hold the same bytes; their last bytes first, where names that share a stem differ ("Player1"). */
+static int same(span a, span b)
+{
+    return a.n == b.n && (a.n == 0 || (a.p[a.n - 1] == b.p[a.n - 1] && memcmp(a.p, b.p, a.n - 1) == 0));
+}
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 static int is_upper(char c) { return c >= 'A' && c <= 'Z'; }
@@ -907,12 +912,20 @@ static int header(span line, span *id, span *game, hand_state *h)
     return 0;
 }
 
+/* A hand_state of zeros, but for its events (about 6 of its 8 KiB), which are written before they are read: a hand
+ * reads only the first nevents of them. */
+static void clear_hand(hand_state *h)
+{
+    memset(h, 0, offsetof(hand_state, events));
+    memset(&h->nevents, 0, sizeof *h - offsetof(hand_state, nevents));
+}
+
 /* One hand from the header line at `offset` to the next header; returns the offset after it. What
  * pokerstars/reader.parse_hand and score.score say of a hand, for the hands this code can vouch for. */
 static size_t scan_hand(const char *text, size_t length, size_t offset, size_t *line_number, int64_t *record)
 {
     hand_state h;
-    memset(&h, 0, sizeof h);
+    clear_hand(&h);
     h.total_pot = h.rake = -1;
     h.npots = -1;
     h.button = -1;
