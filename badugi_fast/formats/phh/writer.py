@@ -150,6 +150,7 @@ class _Writer:
         self.places = hand.places
         self.order = list(hand.positions)  # PHH's order of the players
         self.number = {name: number for number, name in enumerate(self.order, 1)}  # PHH's p1, p2 ...
+        self.tags = {name: f"p{number}" for name, number in self.number.items()}  # how PHH's actions name them
         seated = {seat.name: seat for seat in reversed(hand.seats)}  # a name seated twice: its first seat
         self.seats = {name: seated[name] for name in self.order if name in seated}
         self.known = self._known_draws()
@@ -213,7 +214,7 @@ class _Writer:
             thrown, new, cards = draw.thrown, draw.new_cards, held[draw.player]
             if thrown is None or new is None or not len(thrown) == len(new) == discarded:
                 stories[draw.player] = None  # the history does not show this draw's cards
-            elif any(card not in cards for card in thrown):
+            elif not all(map(cards.__contains__, thrown)):
                 stories[draw.player] = None  # it throws a card the player did not hold
             else:
                 held[draw.player] = tuple([card for card in cards if card not in thrown]) + tuple(new)
@@ -256,17 +257,17 @@ class _Writer:
         """PHH's actions: the deal, then the betting and the draws as they came, each draw's discards before its
         replacement cards (PHH's order, whatever the site's), and the showdown."""
         hand = self.hand
+        tags = self.tags
         actions = []
         for name in self.order:
             dealt = hand.dealt.get(name)
             known = self.known[name] is not None and dealt
-            actions.append(f"d dh p{self.number[name]} {_cards(dealt) if known and dealt else '?' * 8}")
+            actions.append(f"d dh {tags[name]} {_cards(dealt) if known and dealt else '?' * 8}")
         # Each player's (thrown, new) draw after draw, when all their cards are known:
         stories = {name: None if story is None else iter(story) for name, story in self.known.items()}
         deals: list[str] = []  # the replacement cards of the draw under way
         street = 0
         money = _money(self.places)
-        numbers = self.number
         for event in hand.played():
             if isinstance(event, Draw):
                 if event.street != street:  # after all of a draw's discards, its cards
@@ -274,15 +275,15 @@ class _Writer:
                     deals, street = [], event.street
                 story = stories[event.player]
                 seen = next(story) if story is not None else None
-                number = numbers[event.player]
+                tag = tags[event.player]
                 if not event.discarded:
-                    actions.append(f"p{number} sd")
+                    actions.append(tag + " sd")
                 elif seen is not None:
-                    actions.append(f"p{number} sd {_cards(seen[0])}")
-                    deals.append(f"d dh p{number} {_cards(seen[1])}")
+                    actions.append(f"{tag} sd {_cards(seen[0])}")
+                    deals.append(f"d dh {tag} {_cards(seen[1])}")
                 else:
-                    actions.append(f"p{number} sd {'??' * event.discarded}")
-                    deals.append(f"d dh p{number} {'??' * event.discarded}")
+                    actions.append(f"{tag} sd {'??' * event.discarded}")
+                    deals.append(f"d dh {tag} {'??' * event.discarded}")
                 continue
             if deals:
                 actions += deals
@@ -292,11 +293,11 @@ class _Writer:
             if kind == "fold":
                 if event.all_in:
                     raise NotConvertible(f"{event.player} folds with nothing behind (all in): PHH's players cannot")
-                actions.append(f"p{numbers[event.player]} f")
+                actions.append(tags[event.player] + " f")
             elif kind == "check" or kind == "call":
-                actions.append(f"p{numbers[event.player]} cc")
+                actions.append(tags[event.player] + " cc")
             elif kind not in _FORCED:
-                actions.append(f"p{numbers[event.player]} cbr {money[event.to or 0]}")
+                actions.append(f"{tags[event.player]} cbr {money[event.to or 0]}")
         return actions + deals + self._showdown()
 
     def _showdown(self) -> list[str]:
@@ -345,8 +346,9 @@ class _Writer:
         put_in = [0] * len(names)
         number = self.number
         for action in hand.actions:
-            if action.player in number:
-                put_in[number[action.player] - 1] += action.amount
+            place = number.get(action.player)
+            if place is not None:
+                put_in[place - 1] += action.amount
         matched, returned_to, uncalled = split_uncalled(put_in)
         paid = [0] * len(names)
         for name, chips in hand.collected.items():
