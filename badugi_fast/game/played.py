@@ -80,7 +80,8 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     names = played.names
     count = len(names)
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
-    dealt = list(map(_cards, state.dealt))
+    card = _CARDS  # Badugi deals four cards:
+    dealt: list[tuple[str, ...]] = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
     hand = Hand(
         SITE,
         hand_id=str(played.hand_id),
