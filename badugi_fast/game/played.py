@@ -80,6 +80,8 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     names = played.names
     count = len(names)
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
+    card = _CARDS  # Badugi deals four cards:
+    dealt: list[tuple[str, ...]] = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
     hand = Hand(
         SITE,
         hand_id=str(played.hand_id),
@@ -95,41 +97,46 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         ],
         currency=currency,
         stakes=(state.rules.stakes[0] * scale, state.rules.stakes[1] * scale),
-        dealt={name: _cards(dealt) for name, dealt in zip(names, state.dealt, strict=True)},
+        dealt=dict(zip(names, dealt, strict=True)),
         positions=[names[(state.button + step) % count] for step in range(1, count + 1)],
         rake=result.rake * scale,
         total_pot=result.total_pot * scale,
         showdown=bool(result.ranks),
     )
-    _add_events(hand, played, scale)
-    final = {name: _cards(cards) for name, cards in zip(names, state.cards, strict=True)}
+    final = dealt  # the cards a player ends with: their dealt cards until a draw changes them
+    for player in _add_events(hand, played, scale):
+        final[player] = _cards(state.cards[player])
     hand.shown = [names[player] for player in result.show_order]
-    hand.cards = final
+    hand.cards = dict(zip(names, final, strict=True))
     for player, chips in result.collected.items():
         hand.collected[names[player]] = chips * scale
     return hand
 
 
-def _add_events(hand: Hand, played: PlayedHand, scale: int) -> None:
+def _add_events(hand: Hand, played: PlayedHand, scale: int) -> set[int]:
     """The hand's actions and draws from the engine's events, numbered in order (``Action.order``), each action with
-    the chips it adds and each bet and raise with its ``to``; uncalled bets returned in ``hand.uncalled``."""
+    the chips it adds and each bet and raise with its ``to``; uncalled bets returned in ``hand.uncalled``. Returns
+    the players whose cards a draw changed (the others end with the cards they were dealt)."""
     names = played.names
     actions, draws = hand.actions, hand.draws
     uncalled: dict[str, int] = {}
     bets = [0] * len(names)  # each player's chips in the round being bet
+    changed: set[int] = set()
     street = 0
     order = 0
-    for event in played.state.events:
+    for event in played.state.events:  # the commonest kinds first
         order += 1
-        if event[0] == "draw":
-            _, player, thrown, _, new = event
-            draws.append(Draw(street, names[player], len(thrown), _CARD_TUPLES[new], _CARD_TUPLES[thrown], -1, order))
+        if event[0] == "fold" or event[0] == "check":
+            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
         elif event[0] == "call":
             _, player, chips, all_in = event
             bets[player] += chips
             actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
-        elif event[0] == "check" or event[0] == "fold":
-            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
+        elif event[0] == "draw":
+            _, player, thrown, _, new = event
+            if thrown:
+                changed.add(player)
+            draws.append(Draw(street, names[player], len(thrown), _CARD_TUPLES[new], _CARD_TUPLES[thrown], -1, order))
         elif event[0] == "raise":
             _, player, _, total, all_in = event
             chips, bets[player] = total - bets[player], total
@@ -153,3 +160,4 @@ def _add_events(hand: Hand, played: PlayedHand, scale: int) -> None:
         else:  # "capped": said by the next action already
             order -= 1
     hand.uncalled = uncalled
+    return changed

@@ -29,7 +29,8 @@ not add up, ...) raises ``NotConvertible`` saying why: it is never written half-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.model import Draw, Hand
@@ -68,11 +69,16 @@ def changes(hand: Hand) -> list[str]:
 
 def table_text(name: str, hand: Hand) -> str:
     """The hand as a TOML table named ``name`` (a ``.phhs`` entry), ending in a newline."""
-    return f"[{name}]\n" + "\n".join(hand_lines(hand)) + "\n"
+    return f"[{name}]\n" + "\n".join(_pieces(hand)) + "\n"
 
 
 def hand_lines(hand: Hand) -> list[str]:
     """The PHH fields of ``hand``, one ``key = value`` per line (``actions`` over several lines)."""
+    return "\n".join(_pieces(hand)).split("\n")  # no value holds a newline: TOML strings escape theirs
+
+
+def _pieces(hand: Hand) -> list[str]:
+    """The PHH fields of ``hand`` as pieces of one or more whole lines, to be joined by newlines."""
     if hand.error is not None:
         raise NotConvertible(f"unreadable: line {hand.error_line}: {hand.error}")
     if not hand.is_badugi:
@@ -85,7 +91,7 @@ def hand_lines(hand: Hand) -> list[str]:
     if len(hand.positions) < 2:
         raise NotConvertible(f"{len(hand.positions)} player(s) in the hand: PHH needs two or more")
     try:
-        return _Writer(hand, variant).lines()
+        return _Writer(hand, variant).pieces()
     except NotConvertible:
         raise
     except ValueError as error:  # bad cards, a name TOML cannot hold...
@@ -107,31 +113,67 @@ class _CardTexts(dict[str, str]):
 _card = _CardTexts().__getitem__
 
 
-class _Money(dict[int, str]):
-    """``money[hundredths]``: ``amount_text`` at ``places`` decimals, remembered (the same blinds, bets and stacks
-    recur from hand to hand); forgets everything once it holds ``_MONEY_KEPT`` texts, so a long run stays small."""
+_Key = TypeVar("_Key", bound=Hashable)
 
-    def __init__(self, places: int) -> None:
+
+class _Texts(dict[_Key, str]):
+    """``texts[key]``: ``make(key)``, remembered (amounts, and whole lines made of them, recur from hand to hand: a
+    lookup is cheaper than writing them again); forgets everything once it holds ``_KEPT`` texts, to stay small."""
+
+    def __init__(self, make: Callable[[_Key], str]) -> None:
         super().__init__()
-        self.places = places
+        self.make = make
 
-    def __missing__(self, hundredths: int) -> str:
-        if len(self) >= _MONEY_KEPT:
+    def __missing__(self, key: _Key) -> str:
+        if len(self) >= _KEPT:
             self.clear()
-        text = self[hundredths] = amount_text(hundredths, self.places)
+        text = self[key] = self.make(key)
         return text
 
 
-_MONEY_KEPT = 1 << 14
-_MONEY: dict[int, _Money] = {}  # by places
+_KEPT = 1 << 14
+_MONEY: dict[int, _Texts[int]] = {}  # by places
 
 
-def _money(places: int) -> _Money:
-    """The remembered amounts at ``places`` decimals."""
+def _money(places: int) -> _Texts[int]:
+    """``amount_text`` at ``places`` decimals, remembered."""
     money = _MONEY.get(places)
     if money is None:
-        money = _MONEY[places] = _Money(places)
+        money = _MONEY[places] = _Texts(lambda hundredths: amount_text(hundredths, places))
     return money
+
+
+def _head(key: tuple[str, int, tuple[int, ...], tuple[int, ...], int, int]) -> str:
+    """The lines from ``variant`` to the bet sizes, of ``(variant, places, antes, blinds, small, big)``."""
+    variant, places, antes, blinds, small, big = key
+    money = _money(places).__getitem__
+    lines = [
+        f"variant = {string(variant)}",
+        f"antes = {array(map(money, antes))}",
+        f"blinds_or_straddles = {array(map(money, blinds))}",
+    ]
+    if variant == "FB":
+        lines += [f"small_bet = {money(small)}", f"big_bet = {money(big)}"]
+    else:
+        lines.append(f"min_bet = {money(big)}")
+    return "\n".join(lines)
+
+
+def _players(key: tuple[tuple[str, ...], tuple[int, ...]]) -> str:
+    """The ``players`` and ``seats`` lines of ``(players, seats)``."""
+    names, seats = key
+    return f"players = {array(map(string, names))}\nseats = {array(map(str, seats))}"
+
+
+def _place(key: tuple[str, str]) -> str:
+    """The ``table`` (when named) and ``venue`` lines of ``(table, site)``."""
+    table, site = key
+    return f"table = {string(table)}\nvenue = {string(site)}" if table else f"venue = {string(site)}"
+
+
+_HEADS = _Texts(_head)
+_PLAYERS = _Texts(_players)
+_PLACES = _Texts(_place)
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -150,11 +192,14 @@ class _Writer:
         self.places = hand.places
         self.order = list(hand.positions)  # PHH's order of the players
         self.number = {name: number for number, name in enumerate(self.order, 1)}  # PHH's p1, p2 ...
+        self.tags = {name: f"p{number}" for name, number in self.number.items()}  # how PHH's actions name them
         seated = {seat.name: seat for seat in reversed(hand.seats)}  # a name seated twice: its first seat
         self.seats = {name: seated[name] for name in self.order if name in seated}
         self.known = self._known_draws()
 
-    def lines(self) -> list[str]:
+    def pieces(self) -> list[str]:
+        """The fields, in pieces of whole lines; those that recur from hand to hand (the forced bets and bet
+        sizes, the players and their seats, the table) written once and remembered (``_Texts``)."""
         hand = self.hand
         money = _money(self.places).__getitem__
         antes, blinds = self._forced_bets()
@@ -162,33 +207,23 @@ class _Writer:
         heads_up = len(self.order) == 2
         if heads_up:  # PHH reverses both heads-up: the first player posts the second entry
             antes, blinds = antes[::-1], blinds[::-1]
-        lines = [
-            f"variant = {string(self.variant)}",
-            f"antes = {array(map(money, antes))}",
-            f"blinds_or_straddles = {array(map(money, blinds))}",
-        ]
         small, big = self._stakes(blinds)
-        if self.variant == "FB":
-            lines += [f"small_bet = {money(small)}", f"big_bet = {money(big)}"]
-        else:
-            lines.append(f"min_bet = {money(big)}")
         seats = [self.seats[name] for name in self.order]
-        lines.append(f"starting_stacks = {array(money(seat.stack) for seat in seats)}")
-        lines.append("actions = [")
-        lines += [f'  "{action}",' for action in actions]  # made of cards, amounts and p1...: nothing to escape
-        lines.append("]")
+        pieces = [
+            _HEADS[self.variant, self.places, tuple(antes), tuple(blinds), small, big],
+            f"starting_stacks = {array([money(seat.stack) for seat in seats])}",
+            # made of cards, amounts and p1...: nothing to escape
+            'actions = [\n  "' + '",\n  "'.join(actions) + '",\n]',
+        ]
         if hand.hand_id:
             number = hand.hand_id
-            lines.append(f"hand = {number if number.isdigit() and number[0] != '0' else string(number)}")
-        lines.append(f"players = {array(map(string, self.order))}")
-        lines.append(f"seats = {array(str(seat.number) for seat in seats)}")
-        if hand.table:
-            lines.append(f"table = {string(hand.table)}")
-        lines.append(f"venue = {string(hand.site)}")
-        lines += self._money_and_time()
+            pieces.append(f"hand = {number if number.isdigit() and number[0] != '0' else string(number)}")
+        pieces.append(_PLAYERS[tuple(self.order), tuple([seat.number for seat in seats])])
+        pieces.append(_PLACES[hand.table, hand.site])
+        pieces += self._money_and_time()
         if hand.paid_recorded:
-            lines += self._outcome(money)
-        return lines
+            pieces += self._outcome(money)
+        return pieces
 
     def _known_draws(self) -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]] | None]:
         """Each player's ``(thrown, new)`` for each of their draws when the history shows every card they held, else
@@ -213,7 +248,7 @@ class _Writer:
             thrown, new, cards = draw.thrown, draw.new_cards, held[draw.player]
             if thrown is None or new is None or not len(thrown) == len(new) == discarded:
                 stories[draw.player] = None  # the history does not show this draw's cards
-            elif any(card not in cards for card in thrown):
+            elif not all(map(cards.__contains__, thrown)):
                 stories[draw.player] = None  # it throws a card the player did not hold
             else:
                 held[draw.player] = tuple([card for card in cards if card not in thrown]) + tuple(new)
@@ -256,17 +291,17 @@ class _Writer:
         """PHH's actions: the deal, then the betting and the draws as they came, each draw's discards before its
         replacement cards (PHH's order, whatever the site's), and the showdown."""
         hand = self.hand
+        tags = self.tags
         actions = []
         for name in self.order:
             dealt = hand.dealt.get(name)
             known = self.known[name] is not None and dealt
-            actions.append(f"d dh p{self.number[name]} {_cards(dealt) if known and dealt else '?' * 8}")
+            actions.append(f"d dh {tags[name]} {_cards(dealt) if known and dealt else '?' * 8}")
         # Each player's (thrown, new) draw after draw, when all their cards are known:
         stories = {name: None if story is None else iter(story) for name, story in self.known.items()}
         deals: list[str] = []  # the replacement cards of the draw under way
         street = 0
         money = _money(self.places)
-        numbers = self.number
         for event in hand.played():
             if isinstance(event, Draw):
                 if event.street != street:  # after all of a draw's discards, its cards
@@ -274,15 +309,15 @@ class _Writer:
                     deals, street = [], event.street
                 story = stories[event.player]
                 seen = next(story) if story is not None else None
-                number = numbers[event.player]
+                tag = tags[event.player]
                 if not event.discarded:
-                    actions.append(f"p{number} sd")
+                    actions.append(tag + " sd")
                 elif seen is not None:
-                    actions.append(f"p{number} sd {_cards(seen[0])}")
-                    deals.append(f"d dh p{number} {_cards(seen[1])}")
+                    actions.append(f"{tag} sd {_cards(seen[0])}")
+                    deals.append(f"d dh {tag} {_cards(seen[1])}")
                 else:
-                    actions.append(f"p{number} sd {'??' * event.discarded}")
-                    deals.append(f"d dh p{number} {'??' * event.discarded}")
+                    actions.append(f"{tag} sd {'??' * event.discarded}")
+                    deals.append(f"d dh {tag} {'??' * event.discarded}")
                 continue
             if deals:
                 actions += deals
@@ -292,11 +327,11 @@ class _Writer:
             if kind == "fold":
                 if event.all_in:
                     raise NotConvertible(f"{event.player} folds with nothing behind (all in): PHH's players cannot")
-                actions.append(f"p{numbers[event.player]} f")
+                actions.append(tags[event.player] + " f")
             elif kind == "check" or kind == "call":
-                actions.append(f"p{numbers[event.player]} cc")
+                actions.append(tags[event.player] + " cc")
             elif kind not in _FORCED:
-                actions.append(f"p{numbers[event.player]} cbr {money[event.to or 0]}")
+                actions.append(f"{tags[event.player]} cbr {money[event.to or 0]}")
         return actions + deals + self._showdown()
 
     def _showdown(self) -> list[str]:
@@ -345,8 +380,9 @@ class _Writer:
         put_in = [0] * len(names)
         number = self.number
         for action in hand.actions:
-            if action.player in number:
-                put_in[number[action.player] - 1] += action.amount
+            place = number.get(action.player)
+            if place is not None:
+                put_in[place - 1] += action.amount
         matched, returned_to, uncalled = split_uncalled(put_in)
         paid = [0] * len(names)
         for name, chips in hand.collected.items():
