@@ -287,6 +287,9 @@ def write(database: str | os.PathLike[str], batch: Batch) -> Counts:
     counts = Counts(hands=batch.hands, errors=batch.errors)
     records = pa.concat_tables(batch.tables) if batch.tables else None
     with connect(database, write=True, checked=True) as connection:
+        # One thread: on 60,000 hands about 0.2 s less CPU (3.7 s against 3.9 s, alternating runs) for the same wall
+        # time on a busy 2-core machine; the goal is CPU beside scoring, which runs one thread.
+        connection.execute("SET threads = 1")
         connection.begin()
         if records is not None and records.num_rows:
             # The SQL reads batch_records by its name (DuckDB's scan of the caller's Arrow tables); not register(),
