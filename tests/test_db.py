@@ -334,3 +334,22 @@ def test_a_grown_utf16_file_is_read_on_in_its_encoding(tmp_path: Path, capsys: p
         capsys, str(grown.parent), "--db", str(database)
     )
     assert _same(_stats(capsys, "--db", str(database)), _stats(capsys, str(source / "table-0.txt")))
+
+
+def test_hands_without_ids_are_keyed_by_their_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record without a hand id is keyed by a digest of its record (file and position left out): stored once,
+    though read twice in a file and again in a second import."""
+    folder = _histories(tmp_path / "hands", 20)
+    scored = tmp_path / "scored.jsonl"
+    assert main(["score", "-o", str(scored), str(folder)]) == 0
+    records = [json.loads(line) for line in scored.read_text(encoding="utf-8").splitlines()]
+    for record in records:
+        record["hand_id"] = None
+    records.append({**records[0], "index": 99})
+    anonymous = tmp_path / "anonymous.jsonl"
+    anonymous.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    database = tmp_path / "hands.duckdb"
+    assert "21 hands read: 20 new, 1 already there" in _import(capsys, str(anonymous), "--db", str(database))
+    assert "0 new, 21 already there" in _import(capsys, str(anonymous), "--db", str(database))
+    keys = "SELECT count(DISTINCT hand_key) FROM hands WHERE hand_key LIKE 'sha256:%' AND hand_id IS NULL"
+    assert _count(database, keys) == 20
