@@ -27,6 +27,7 @@ from badugi_fast.history.cut import NO_HISTORY
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
+from badugi_fast.history.read import bulk_memory
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
 
 __all__ = ["add_arguments", "run"]
@@ -74,6 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Score, write, summarise; returns the exit status."""
     gc.freeze()  # the modules and tables imported live to the end: the collector need not walk them again
+    bulk_memory()  # each run's megabytes of text and records reuse the last run's pages
     jobs = jobs_of(args, "score")
     sources = expand(args.paths or [str(SAMPLES)], note=_note)
     form = args.format or ("jsonl" if args.output or not sys.stdout.isatty() else "table")

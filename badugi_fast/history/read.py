@@ -39,7 +39,7 @@ from badugi_fast.rules.limits import LIMITS
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
 
-__all__ = ["C_READER", "c_records", "hands_of", "parse_one", "rendered", "results"]
+__all__ = ["C_READER", "bulk_memory", "c_records", "hands_of", "parse_one", "rendered", "results"]
 
 #: Whether PokerStars and PHH runs are read by the C readers (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
@@ -70,6 +70,7 @@ if C_READER:
         RENDER_WORDS,
         RenderWords,
         StarsHand,
+        keep_freed_memory,
         render_scan,
     )
 
@@ -247,6 +248,13 @@ _PYTHON_HANDS: dict[str, Callable[[Run, bytes], PythonHand]] = {stars.FORMAT.sit
 
 #: The C readers of ``rendered`` (csrc/render.h BADUGI_READ_*), by site.
 _C_RENDERERS = {stars.FORMAT.site: "stars", phh.SITE: "phh"}
+
+
+def bulk_memory() -> None:
+    """Set this process up to score runs one after another: the memory a run's text and records free is kept for the
+    next run's (``_native.keep_freed_memory``), not faulted in again page by page. For commands, not a library."""
+    if C_READER:
+        keep_freed_memory()
 
 
 def rendered(unit: Unit, form: str) -> tuple[Records, list[str], list[bool]] | None:
