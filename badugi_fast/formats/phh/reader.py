@@ -30,7 +30,6 @@ from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Draw, Hand
-from badugi_fast.formats.phh.toml import TOMLDecodeError, loads
 from badugi_fast.formats.phh.writer import VARIANTS
 from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
@@ -71,6 +70,8 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     if others:
         raise ParseError("two PHH hands in one table: put each hand in a table of its own, as .phhs do", start)
     last = _last_line(lines, start, end, table)
+    from badugi_fast.formats.phh.toml_reader import TOMLDecodeError, loads  # its patterns: compiled when a hand is
+
     try:
         document = loads("\n".join(lines[first:last]))
     except TOMLDecodeError as error:
