@@ -456,12 +456,19 @@ static void body_line(hand *h, span line)
         long colon = find(line, ": ");
         if (colon >= 0) {
             int k = player_named(h, before(line, colon));
-            if (k >= 0)
-                player_action(h, k, after(line, colon, 2));
-            else if (!(h->section == 0 && starts(line, "Seat ")))
-                give_up(h, BADUGI_PHH_WRITE_LINE); /* a seat the record does not list, or words this code skips */
-            return;
-        }
+            span rest = after(line, colon, 2);
+            static const char *const playing[] = {"posts ", "calls ", "bets ", "raises ", "folds", "checks",
+                                                  "discards ", "stands pat"}; /* lines._PLAYING */
+            if (k >= 0) {
+                player_action(h, k, rest);
+                return;
+            }
+            for (size_t verb = 0; verb < sizeof playing / sizeof *playing; verb++)
+                if (starts(rest, playing[verb])) {
+                    give_up(h, BADUGI_PHH_WRITE_LINE); /* a player the record does not list plays */
+                    return;
+                }
+        } /* else chat ('Hero said, "a: b"'), a seat line, or one who sits out: read on as Python does */
     }
     if (line.n == 0)
         return;

@@ -18,8 +18,8 @@ from typing import TextIO
 
 from badugi_fast.cli import paths_help
 from badugi_fast.files import replacing
-from badugi_fast.formats.model import Hand
 from badugi_fast.formats import phh
+from badugi_fast.formats.model import Hand
 from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, changes
 from badugi_fast.formats.registry import WRITERS
 from badugi_fast.history.converted import Written, write_phh

@@ -87,6 +87,7 @@ def write_phh(
     written (a ``Written`` or a ``Hand``) or a ``Skipped``. ``refuse`` is asked of each hand Python reads that the C
     reader did not answer for (``badugi convert``: a hand the scorer calls a mismatch is left out)."""
     number = 1
+    done: Written | Hand
     for unit in units:
         for item in converted_hands(unit):
             if isinstance(item, Written):
