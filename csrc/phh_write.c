@@ -163,9 +163,9 @@ typedef struct {
     long seat;
     int64_t stack, collected;
     int position;            /* PHH's place - 1 (the rules' position), -1 when not dealt in */
-    int ndealt, nheld;       /* hand.dealt and hand.cards as read so far: 4 or 0 */
+    int ndealt, nheld;       /* Hand.dealt and Hand.cards as read so far: 4 or 0 */
     uint8_t dealt[4], held[4];
-    int ncards;              /* the record's cards (hand.cards at the end): 4, or -1 when unknown */
+    int ncards;              /* the record's cards (Hand.cards at the end): 4, or -1 when unknown */
     uint8_t cards[4];
     int64_t round;           /* live chips in the betting round (the engine's bets) */
     int shown, mucked, folded;
@@ -497,7 +497,7 @@ static void body_line(hand *h, span line)
     } else if (find(line, " collected ") >= 0 && !starts(line, "Uncalled bet ") && !starts(line, "The button ")) {
         int k = player_named(h, before(line, find(line, " collected ")));
         if (k < 0 || h->players[k].position < 0)
-            give_up(h, BADUGI_PHH_WRITE_REFUSED); /* writer._outcome: paid but not in the hand */
+            give_up(h, BADUGI_PHH_WRITE_REFUSED); /* writer._Writer._outcome: paid but not in the hand */
     }
 }
 
