@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import shutil
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -408,3 +410,40 @@ def test_phh_write_scan_never_writes_past_its_buffer() -> None:
         assert lib.badugi_phh_write_scan(text, len(text), offset, line, out, 1 << 16, about, 1) == 1
         tables += ffi.buffer(out, about[_native.PHH_WRITE_TEXT_END])[:]
     assert tables == whole
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_phh_write_is_clean_under_sanitizers(tmp_path: Path) -> None:
+    """csrc/phh_write.c (with the C reader it calls) under AddressSanitizer and UndefinedBehaviorSanitizer, on
+    simulated and sample PokerStars text, whole and mutated, each text and output buffer at its exact size
+    (tests/c/phh_write_harness.c)."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    generated = ROOT / "build" / "generated"
+    if compiler is None:
+        pytest.skip("no C compiler to build the sanitized harness")
+    if not (generated / "badugi_table.inc").exists():
+        pytest.skip("build/generated/badugi_table.inc is missing: it is written by an in-tree build (python build.py)")
+    flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+    probe = tmp_path / "probe.c"
+    probe.write_text("int main(void) { return 0; }\n")
+    if subprocess.run([compiler, *flags, str(probe), "-o", str(tmp_path / "probe")], capture_output=True).returncode:
+        pytest.skip("the compiler has no sanitizer runtime")
+    names = ("badugi.c", "stars.c", "verdict.c", "rules.c", "sites.c", "phh_write.c")
+    sources = [ROOT / "tests" / "c" / "phh_write_harness.c", *(ROOT / "csrc" / name for name in names)]
+    harness = tmp_path / "harness"
+    includes = [f"-I{ROOT / 'csrc'}", f"-I{generated}"]
+    build = subprocess.run(
+        [compiler, *flags, *includes, *map(str, sources), "-pthread", "-lm", "-o", str(harness)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert build.returncode == 0, build.stderr
+    simulated = simulate(tmp_path, "--hands", "30", "--players", "5", "--seed", "11", "--stakes", "0.05/0.10")
+    texts = [simulated, str(SAMPLES / "pokerstars-cash.txt"), str(tmp_path / "antes.txt")]
+    (tmp_path / "antes.txt").write_text(ANTES + "\n\n" + ALL_IN + "\n\n" + FOLDED_ALL_IN, encoding="utf-8")
+    run = subprocess.run([str(harness), "300", *texts], capture_output=True, text=True, check=False, timeout=600)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+    assert run.stdout.strip() == "ok"
