@@ -79,11 +79,11 @@ def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: 
     write = WRITERS[form].write_hands
     if write is None:
         raise ValueError(f"badugi convert cannot write {form}: it writes {', '.join(FORMATS)}")
-    hands = _Hands(sources)
     written: Iterator[Written | Hand | Skipped]
     if WRITERS[form] is phh.WRITER:
         written = write_phh(units(sources), stream, refuse=_mismatch)
-    else:
+    else:  # a writer of the registry's that C does not write for: every hand of the model, from Python
+        hands = _Hands(sources)
         written = write(hands, stream, refuse=hands.not_right)
     for done in written:
         counts["hands"] += 1
