@@ -209,6 +209,10 @@ static event *add_event(hand *h, int kind, int k)
         give_up(h, BADUGI_PHH_WRITE_LINE);
         return NULL;
     }
+    if (kind == DRAW && h->nevents && h->events[h->nevents - 1].kind != DRAW)
+        for (int other = 0; other < h->count; other++)
+            h->players[other].round = 0; /* the betting round is over: the next starts from nothing (the rules',
+                                            wherever the history writes its street markers) */
     event *e = &h->events[h->nevents++];
     memset(e, 0, sizeof *e);
     e->kind = kind, e->player = k, e->street = h->street, e->nthrown = e->nfresh = -1;
@@ -477,9 +481,7 @@ static void body_line(hand *h, span line)
         static const char *const draws[] = {"FIRST DRAW", "SECOND DRAW", "THIRD DRAW"};
         for (int d = 0; d < 3; d++)
             if (words.n == strlen(draws[d]) && starts(words, draws[d])) {
-                h->street = d + 1;
-                for (int k = 0; k < h->count; k++)
-                    h->players[k].round = 0; /* a new betting round */
+                h->street = d + 1; /* the draws' street (Draw.street): the betting round is the draws' business */
                 return;
             }
         if (words.n == 9 && starts(words, "SHOW DOWN"))
@@ -999,8 +1001,12 @@ static int write_hand(hand *h, const char *text, const int64_t *record, sink *s)
             return BADUGI_PHH_WRITE_REFUSED; /* paid but not in the hand */
     }
     int dealt_in = 0;
-    for (int k = 0; k < h->count; k++)
+    for (int k = 0; k < h->count; k++) {
         dealt_in += h->players[k].position >= 0;
+        for (int other = 0; other < k; other++)
+            if (h->players[other].seat == h->players[k].seat)
+                return BADUGI_PHH_WRITE_LINE; /* two players in one seat: the rules' order of them is Python's to say */
+    }
     if (dealt_in != h->dealt_in || dealt_in < 2)
         return BADUGI_PHH_WRITE_LINE;
     size_t at = first;
