@@ -186,7 +186,7 @@ typedef struct {
     span table;               /* p NULL: no table line */
     span sign;                /* the currency sign before the stakes; n 0 for none */
     int code;
-    event events[MAX_EVENTS]; /* last: only the first nevents are read, so only the rest is cleared per hand */
+    event events[MAX_EVENTS]; /* last: only the first nevents are read, so only the fields before it are cleared */
 } hand;
 
 static void give_up(hand *h, int code)
@@ -223,10 +223,14 @@ static event *add_event(hand *h, int kind, int k)
  * player's round (formats/replay.Recorder.act: `before` is the engine's bet of the round). */
 static void bet(hand *h, int kind, int k, int64_t chips)
 {
+    seat *p = &h->players[k];
+    if (chips > CHIPS_MAX || p->round > CHIPS_MAX - chips) {
+        give_up(h, BADUGI_PHH_WRITE_LINE); /* sums the reader's bound (verdict.h) keeps far away: a forged hand */
+        return;
+    }
     event *e = add_event(h, kind, k);
     if (e == NULL)
         return;
-    seat *p = &h->players[k];
     if (kind == RAISE) {
         if (chips < p->round) {
             give_up(h, BADUGI_PHH_WRITE_LINE);
@@ -760,6 +764,8 @@ static int actions(hand *h, sink *s, const int known[MAX_PLAYERS], int64_t *put_
         const seat *p = &h->players[e->player];
         if (e->kind == FOLD && put_in[index] == p->stack)
             return 0; /* folds with nothing behind (all in): PHH's players cannot */
+        if (put_in[index] > CHIPS_MAX - e->amount)
+            return 0; /* more than the reader's bound (verdict.h): a forged hand, Python's */
         put_in[index] += e->amount;
         if (e->kind == POST || e->kind == ANTE)
             continue;
