@@ -114,12 +114,16 @@ def _c_numbers(values: Iterable[int]) -> str:
 
 
 ffibuilder = FFI()
-ffibuilder.cdef((ROOT / "csrc" / "badugi_cdef.h").read_text() + load_layout().c_declarations())
+ffibuilder.cdef(
+    (ROOT / "csrc" / "badugi_cdef.h").read_text()
+    + (ROOT / "csrc" / "phh_write_cdef.h").read_text()
+    + load_layout().c_declarations()
+)
 ffibuilder.set_source(
     "badugi_fast._badugi",
     "".join(
         f'#include "{header}"\n'
-        for header in ("badugi.h", "stars.h", "rules.h", "sites.h", "phh.h", "odds.h", "render.h")
+        for header in ("badugi.h", "stars.h", "rules.h", "sites.h", "phh.h", "odds.h", "render.h", "phh_write.h")
     ),
     sources=[
         "csrc/badugi.c",
@@ -130,6 +134,7 @@ ffibuilder.set_source(
         "csrc/sites.c",
         "csrc/odds.c",
         "csrc/render.c",
+        "csrc/phh_write.c",
     ],  # relative to setup.py, as setuptools requires
     include_dirs=[str(ROOT / "csrc"), str(GENERATED)],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-pthread"],

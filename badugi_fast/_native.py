@@ -548,3 +548,56 @@ def advice_sample(
         question, options, len(options), seed, first_trial, samples, threads, out, len(out)
     )
     return _odds_status("badugi_advice_sample", status)
+
+
+# ---- PokerStars hands written as PHH (csrc/phh_write.c; its Python original is formats/phh/writer.py) -----------
+
+#: What ``phh_write_scan`` says of each hand: these values per hand (csrc/phh_write.h BADUGI_PHH_WRITE_*).
+PHH_WRITE_INFO: int = lib.BADUGI_PHH_WRITE_INFO
+PHH_WRITE_CODE: int = lib.BADUGI_PHH_WRITE_CODE
+PHH_WRITE_LIMIT: int = lib.BADUGI_PHH_WRITE_LIMIT
+PHH_WRITE_FIRST_LINE: int = lib.BADUGI_PHH_WRITE_FIRST_LINE
+PHH_WRITE_FIRST_BYTE: int = lib.BADUGI_PHH_WRITE_FIRST_BYTE
+PHH_WRITE_END_BYTE: int = lib.BADUGI_PHH_WRITE_END_BYTE
+PHH_WRITE_TEXT_END: int = lib.BADUGI_PHH_WRITE_TEXT_END
+#: A hand's code: written by C, else why not (Python writes it), by name.
+PHH_WRITE_CODES: dict[int, str] = {
+    lib.BADUGI_PHH_WRITE_WRITTEN: "written",
+    lib.BADUGI_PHH_WRITE_NOT_READ: "not read by C",
+    lib.BADUGI_PHH_WRITE_LINE: "a line C does not write from",
+    lib.BADUGI_PHH_WRITE_CARDS: "cards C does not follow",
+    lib.BADUGI_PHH_WRITE_REFUSED: "refused by the PHH writer",
+}
+PHH_WRITTEN: int = lib.BADUGI_PHH_WRITE_WRITTEN
+PHH_NOT_READ: int = lib.BADUGI_PHH_WRITE_NOT_READ
+
+
+def phh_write_scan(data: bytes) -> tuple[bytes, list[int]]:
+    """The PHH tables (each without its ``[n]`` line) of the PokerStars hands of the UTF-8 text ``data`` that
+    csrc/stars.c answered and csrc/phh_write.c writes, back to back, and ``PHH_WRITE_INFO`` values per hand read
+    (``PHH_WRITE_CODE`` says whether C wrote it; ``PHH_WRITE_TEXT_END`` counts from the start of the text returned).
+    Mostly one call into C; a buffer too small for the next hand is grown and the call made again."""
+    offset, at_line = ffi.new("size_t *", 0), ffi.new("size_t *", 0)
+    texts: list[bytes] = []
+    values: list[int] = []
+    room = 2 * len(data) + (1 << 16)  # a table is shorter than twice its hand's text, but for the smallest hands
+    hands = len(data) // 64 + 1  # a hand takes more than 64 bytes: room for all in one call
+    info = _new_unclear("int64_t[]", hands * PHH_WRITE_INFO)
+    written = 0
+    while offset[0] < len(data):
+        out = _new_unclear("char[]", room)
+        done = lib.badugi_phh_write_scan(data, len(data), offset, at_line, out, room, info, hands)
+        if done > hands:
+            raise AssertionError("csrc/phh_write.c wrote past its buffer")
+        if done == 0:  # one hand's table is larger than the buffer
+            room *= 2
+            continue
+        got = ffi.unpack(info, done * PHH_WRITE_INFO)
+        used = got[(done - 1) * PHH_WRITE_INFO + PHH_WRITE_TEXT_END]
+        if written:
+            for at in range(PHH_WRITE_TEXT_END, len(got), PHH_WRITE_INFO):
+                got[at] += written
+        texts.append(ffi.buffer(out, used)[:])
+        values += got
+        written += used
+    return (texts[0] if len(texts) == 1 else b"".join(texts)), values

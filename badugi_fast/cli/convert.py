@@ -18,9 +18,11 @@ from typing import TextIO
 
 from badugi_fast.cli import paths_help
 from badugi_fast.files import replacing
+from badugi_fast.formats import phh
 from badugi_fast.formats.model import Hand
 from badugi_fast.formats.phh import NON_STANDARD, VARIANTS, Skipped, changes
 from badugi_fast.formats.registry import WRITERS
+from badugi_fast.history.converted import Written, write_phh
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import units
 from badugi_fast.history.score import score
@@ -72,12 +74,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: bool, form: str) -> None:
-    """Write every hand that converts to format ``form``; count and report the others."""
+    """Write every hand that converts to format ``form``; count and report the others. PHH is written by
+    ``history.converted``: C writes the tables of the PokerStars hands it read, Python the others."""
     write = WRITERS[form].write_hands
     if write is None:
         raise ValueError(f"badugi convert cannot write {form}: it writes {', '.join(FORMATS)}")
-    hands = _Hands(sources)
-    for done in write(hands, stream, refuse=hands.not_right):
+    written: Iterator[Written | Hand | Skipped]
+    if WRITERS[form] is phh.WRITER:
+        written = write_phh(units(sources), stream, refuse=_mismatch)
+    else:  # a writer of the registry's that C does not write for: every hand of the model, from Python
+        hands = _Hands(sources)
+        written = write(hands, stream, refuse=hands.not_right)
+    for done in written:
         counts["hands"] += 1
         if isinstance(done, Skipped):
             _skipped(done, counts)
@@ -85,8 +93,9 @@ def _convert(sources: list[Source], stream: TextIO, counts: Counter[str], stop: 
                 raise _Stop
             continue
         counts["written"] += 1
-        for change in changes(done):
-            _note(f"{done.source}:{done.index} #{done.hand_id} ({done.site}): {change}")
+        if isinstance(done, Hand):  # C writes only hands whose history names the stakes: no change to note
+            for change in changes(done):
+                _note(f"{done.source}:{done.index} #{done.hand_id} ({done.site}): {change}")
         variant = VARIANTS[done.limit or ""]
         if variant in NON_STANDARD:
             if not counts["non-standard"]:
@@ -114,14 +123,18 @@ class _Hands:
                 yield hand
 
     def not_right(self, hand: Hand) -> str | None:
-        """Why a hand is not written: the scorer calls it a mismatch (it breaks the rules, or was paid wrong), so
-        PHH would record what cannot have happened; None for a hand to write (an unreadable one is PHH's to
-        refuse). A hand the C reader answered for is verified or without a showdown (``history.vouched``): it is
-        not scored again."""
-        if hand is self.vouched or not hand.is_badugi or hand.error is not None:
-            return None
-        result = score(hand)
-        return f"badugi score calls it a mismatch: {result.reason}" if result.status == "mismatch" else None
+        """``_mismatch`` of a hand the C reader did not answer for (``history.vouched``): one it answered for is
+        verified or without a showdown, and is not scored again."""
+        return None if hand is self.vouched else _mismatch(hand)
+
+
+def _mismatch(hand: Hand) -> str | None:
+    """Why a hand is not written: the scorer calls it a mismatch (it breaks the rules, or was paid wrong), so PHH
+    would record what cannot have happened; None for a hand to write (an unreadable one is PHH's to refuse)."""
+    if not hand.is_badugi or hand.error is not None:
+        return None
+    result = score(hand)
+    return f"badugi score calls it a mismatch: {result.reason}" if result.status == "mismatch" else None
 
 
 def _skipped(skipped: Skipped, counts: Counter[str]) -> None:

@@ -6,6 +6,7 @@ C answers only for a hand the rules accept and the site paid exactly as we would
 the records ``history.read.results`` takes from C), so the hand is not scored again in Python. The hands themselves
 are still ``history.read.hands_of``'s, the definition; C only says which of them need no second verdict. A hand of
 another site, a run C does not read, or any hand without the C extension is not vouched for: it is scored as before.
+``history.converted`` takes the hands of every run but PokerStars' from here (PokerStars hands C writes as PHH itself).
 """
 
 from __future__ import annotations
