@@ -25,6 +25,7 @@ from badugi_fast.formats.registry import WRITERS
 from badugi_fast.history.converted import Written, write_phh
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import units
+from badugi_fast.history.read import bulk_memory
 from badugi_fast.history.score import score
 from badugi_fast.history.sources import expand, refuse_as_output
 from badugi_fast.history.vouched import vouched_hands
@@ -57,6 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Convert, write, summarise; returns the exit status."""
+    bulk_memory()  # each run's megabytes of text and tables reuse the last run's pages
     sources = expand(args.paths, note=_note)
     counts: Counter[str] = Counter()
     try:
