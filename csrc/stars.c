@@ -467,7 +467,17 @@ static int seat_pattern(span s, span *name, span *stack, hand_state *h)
     return 0;
 }
 
-/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)" (wordings.SEAT, IN_CHIPS). */
+/* Whether a player sits in seat `seat` already. */
+static int seat_taken(const hand_state *h, long seat)
+{
+    for (int k = 0; k < h->count; k++)
+        if (h->players[k].seat == seat)
+            return 1;
+    return 0;
+}
+
+/* lines.read_body's seat line: "Seat 3: Hero ($5.25 in chips)" (wordings.SEAT, IN_CHIPS), a player seated as
+ * builder.Builder.seat seats one. */
 static void seat_line(hand_state *h, span line)
 {
     size_t used;
@@ -477,8 +487,9 @@ static void seat_line(hand_state *h, span line)
     if (seat < 0 || !starts(sub(s, used), ": ") || !seat_pattern(sub(s, used + 2), &name, &stack, h))
         return; /* Python's pattern does not match either: the line says nothing */
     int64_t chips = amount(stack, h);
-    if (h->count == BADUGI_HH_MAX_PLAYERS || seated(h, name) >= 0 || find(name, ": ") >= 0 || chips < 0) {
-        h->bad = 1; /* too many seats, a name twice, or a name this code's action lines would misread */
+    if (h->count == BADUGI_HH_MAX_PLAYERS || seated(h, name) >= 0 || seat_taken(h, seat) || find(name, ": ") >= 0 ||
+        chips < 0) {
+        h->bad = 1; /* too many seats, a name or a seat twice, or a name this code's action lines would misread */
         return;
     }
     player *p = &h->players[h->count++];

@@ -258,6 +258,27 @@ def test_one_name_in_two_seats_is_an_error_naming_it(site: str, monkeypatch: pyt
     assert f"{twice!r} sits in two seats" in record["reason"]
 
 
+#: A seat line's number (group 2) after what comes before it (group 1), in each format.
+SEAT_NUMBERS = {
+    "PokerStars": r"^(Seat )(\d+)(?=: )",
+    "Full Tilt": r"^(Seat )(\d+)(?=: )",
+    "KingsClub": r"^(Seat )(\d+)(?=: )",
+    "Merge": r'(<player seat=")(\d+)',
+}
+
+
+@pytest.mark.parametrize("site", sorted(HANDS))
+def test_two_players_in_one_seat_is_an_error_naming_them(site: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """C read such a PokerStars hand and vouched for it, where Python's replay found the turns wrong: both refuse it."""
+    text = HANDS[site]
+    seats = list(re.finditer(SEAT_NUMBERS[site], text, re.MULTILINE))
+    first, second = seats[0], seats[1]  # the first seat takes the second's number: the button's seat is then empty
+    forged = text[: first.start(2)] + second.group(2) + text[first.end(2) :]
+    (record,) = agreed(forged, site, monkeypatch, answered=0)
+    assert record["status"] == "error"
+    assert f"seat {second.group(2)} holds two players" in record["reason"]
+
+
 # ---- 6. Full Tilt's header as PokerTracker writes it -----------------------------------------------------------
 
 

@@ -45,10 +45,14 @@ class Builder:
 
     def seat(self, number: int, name: str, stack: int, sitting_out: bool = False) -> None:
         """A seated player; one name in a second seat is a ValueError naming it (its hands would be scored, and
-        counted by the statistics, twice)."""
+        counted by the statistics, twice), and so is a second player in one seat (no turn could be told from the
+        seats). Mirrored in csrc/stars.c: seat_line()."""
         if name in self.names:
             first = next(seat.number for seat in self.hand.seats if seat.name == name)
             raise ValueError(f"{name!r} sits in two seats ({first} and {number})")
+        taken = next((seat.name for seat in self.hand.seats if seat.number == number), None)
+        if taken is not None:
+            raise ValueError(f"seat {number} holds two players ({taken!r} and {name!r})")
         self.hand.seats.append(Seat(number, name, stack, sitting_out))
         self.names.add(name)
         if " " in name:
