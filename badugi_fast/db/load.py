@@ -32,6 +32,7 @@ import pyarrow.compute as pc
 import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
+from badugi_fast.db import sums
 from badugi_fast.db.store import connect
 from badugi_fast.history.inputs import Readable, Source
 from badugi_fast.history.parquet import SCHEMA, TEXT_SCHEMA, typed
@@ -312,8 +313,10 @@ def write(database: str | os.PathLike[str], batch: Batch) -> Counts:
                 ) ORDER BY hand, entry;
                 """
             )
-            counts.new = connection.execute("SELECT count(*) FROM fresh").fetchall()[0][0]
+            counts.new, first = connection.execute("SELECT count(*), min(hand) FROM fresh").fetchall()[0]
             connection.execute("DROP TABLE fresh")
+            if counts.new:
+                sums.add(connection, first)
         counts.already = counts.hands - counts.new
         for plan, held in batch.finished:
             connection.execute(

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import duckdb
 
+from badugi_fast.db import sums
+
 __all__ = ["SCHEMA_VERSION", "TABLES", "WAIT_SECONDS", "connect", "default_path"]
 
 #: Bumped when the tables change: a file of another version is refused rather than misread.
@@ -95,8 +97,10 @@ def connect(
                 yield connection
                 return
     with _opened(where, read_only=False) as connection:
-        if not checked and not _tables(connection):
-            connection.execute(TABLES)
+        if not checked:
+            if not _tables(connection):
+                connection.execute(TABLES)
+            sums.refresh(connection)  # made, or made again after the statistics' definitions changed
         yield connection
 
 
@@ -125,6 +129,7 @@ def _opened(where: Path, read_only: bool) -> Iterator[duckdb.DuckDBPyConnection]
     while True:
         try:
             connection = duckdb.connect(str(where), read_only=read_only, config=_CONFIG)
+            connection.execute("SET enable_progress_bar = false")  # a long query draws no bar over stderr's lines
             break
         except duckdb.IOException as error:
             message = str(error)
