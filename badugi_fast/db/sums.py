@@ -26,7 +26,7 @@ import duckdb
 from badugi_fast.stats.definitions import COUNTS, count_sql
 from badugi_fast.stats.tally import COUNTED
 
-__all__ = ["GRAINS", "SIGNATURE", "TOTALS", "add", "current", "grouped", "refresh"]
+__all__ = ["GRAINS", "SIGNATURE", "TOTALS", "add", "current", "grouped", "refresh", "regrouped"]
 
 #: The sums of each group besides the counts, in order (``db.tally._sums`` reads them so).
 TOTALS = ("hero_hands", "net", "net_bb", "bb_hands", "rake", "first", "last")
@@ -38,39 +38,44 @@ GRAINS: dict[str, tuple[str, ...]] = {
     "sums_half_hour": ("game", "limit", "stakes", "day", "hour", "late"),
 }
 
+#: A hand's day, hour and whether in its late half hour, its start's text cut as ``groups.group_of`` cuts it.
+_TIMES = {
+    "day": "strftime(hands.started, '%Y-%m-%d')",
+    "hour": "strftime(hands.started, '%Y-%m-%d %H:')",
+    "late": "minute(hands.started) >= 30",
+}
+
 #: Each player of the hands chosen, with the hand's facts the sums need, in hundredths (as ``stats.arrow``: exact
 #: through a float for amounts of up to 13 digits): ``cents`` won or lost, ``paid`` out of the pots (``cents`` +
 #: ``put_in``), and per hand what the site ``kept`` and what was ``paid_out`` (the rake's share, as
-#: ``Tally._add_hand``), and how many were ``dealt`` in; the hand's ``day``, ``hour`` and whether in its ``late`` half
-#: (the start's text cut as ``groups.group_of`` cuts it), and ``started``'s text where the first and last start are
-#: asked for. The players are added up in two steps: first grouped by the facts the counts' conditions read
-#: (``_kind``: a rank by the intervals the counts tell apart), their other facts and amounts summed; then each count
+#: ``Tally._add_hand``), and how many were ``dealt`` in; the hand's ``_TIMES`` a group reads, and ``started``'s text
+#: where the first and last start are asked for (``span`` bounds every table read: a batch's hands are read alone).
+#: The players are added up in two steps: first grouped by the facts the counts' conditions read (``_kind``: a rank
+#: by the intervals the counts tell apart), their other facts and amounts summed; then each count
 #: (``definitions.count_sql``) is a sum over those groups, which costs far less than testing each condition on each
 #: player.
 _GROUPED = """
-WITH chosen AS (
-    SELECT hand, site, coalesce(currency, '?') AS currency, game, "limit", stakes,
-           strftime(started, '%Y-%m-%d') AS day, strftime(started, '%Y-%m-%d %H:') AS hour,
-           minute(started) >= 30 AS late, {started} AS started, CAST(big_blind * 100 AS BIGINT) AS bb
-    FROM hands WHERE {hands}
-), rows AS (
-    SELECT p.*, CAST(round(coalesce(p.net, 0)::DOUBLE * 100) AS BIGINT) AS cents,
+WITH totals AS (
+    SELECT hand, -sum(cents) AS kept, sum(cents + put_in_cents) AS paid_out, count(position) AS dealt
+    FROM (
+        SELECT hand, position, CAST(round(coalesce(net, 0)::DOUBLE * 100) AS BIGINT) AS cents,
+               CAST(round(coalesce(put_in, 0)::DOUBLE * 100) AS BIGINT) AS put_in_cents
+        FROM players WHERE {span}
+    ) GROUP BY hand
+), chosen AS (
+    SELECT hand, site, coalesce(currency, '?') AS currency, game, "limit", stakes{times}, {started} AS started,
+           CAST(big_blind * 100 AS BIGINT) AS bb, kept, paid_out, dealt
+    FROM hands JOIN totals USING (hand) WHERE {hands} AND {span}
+), amounts AS (
+    SELECT p.*, c.* EXCLUDE (hand),
+           CAST(round(coalesce(p.net, 0)::DOUBLE * 100) AS BIGINT) AS cents,
            CAST(round(coalesce(p.net, 0)::DOUBLE * 100) AS BIGINT)
                + CAST(round(coalesce(p.put_in, 0)::DOUBLE * 100) AS BIGINT) AS paid
-    FROM players p SEMI JOIN chosen USING (hand)
-), totals AS (
-    SELECT hand, -sum(cents) AS kept, sum(paid) AS paid_out, count(position) AS dealt FROM rows GROUP BY hand
-), amounts AS (
-    SELECT * FROM rows JOIN chosen USING (hand) JOIN totals USING (hand)
+    FROM players p JOIN chosen c USING (hand) WHERE {span}
 ), kinds AS (
-    SELECT name, site, currency{parts_made}, position IS NOT NULL AS dealt_in, {facts},
-           count(*) AS players, {added}
-           count_if(hero) AS heroes, sum(cents) AS cents,
-           sum(CASE WHEN bb > 0 THEN cents::DOUBLE / bb END) AS net_bb, count_if(bb > 0) AS bb_hands,
-           sum(CASE WHEN kept <> 0 AND paid_out > 0 AND paid <> 0 THEN (kept * paid)::DOUBLE / paid_out END) AS rake,
-           min(started) AS first, max(started) AS last
+    SELECT name, site, currency{parts}, position IS NOT NULL AS dealt_in, {facts}, {kinds}
     FROM amounts WHERE {players}
-    GROUP BY ALL
+    {grouping}
 )
 SELECT name, site, currency{parts},
        coalesce(sum(CASE WHEN dealt_in THEN heroes END), 0) AS hero_hands,
@@ -83,6 +88,21 @@ SELECT name, site, currency{parts},
 FROM kinds
 GROUP BY ALL
 """
+
+_NET_BB = "CASE WHEN bb > 0 THEN cents::DOUBLE / bb END"
+_RAKE = "CASE WHEN kept <> 0 AND paid_out > 0 AND paid <> 0 THEN (kept * paid)::DOUBLE / paid_out END"
+#: What the first step makes of a group of players (``kinds``): each column's name, its SQL over the group, and
+#: over one player when there is no first step (a batch's: see ``grouped``).
+_KINDS = (
+    ("players", "count(*)", "1"),
+    ("heroes", "count_if(hero)", "hero::INT"),
+    ("cents", "sum(cents)", "cents"),
+    ("net_bb", f"sum({_NET_BB})", _NET_BB),
+    ("bb_hands", "count_if(bb > 0)", "(bb > 0)::INT"),
+    ("rake", f"sum({_RAKE})", _RAKE),
+    ("first", "min(started)", "started"),
+    ("last", "max(started)", "started"),
+)
 
 #: The facts the counts' conditions read (the first step groups by them) and those they add up (it sums them).
 _TESTED = tuple(dict.fromkeys(condition[0] for count in COUNTS for condition in count.where))
@@ -104,45 +124,79 @@ def _kind(fact: str) -> str:
     return f'CASE {cases} WHEN "{fact}" > {bounds[-1]} THEN {bounds[-1] + 1} END AS "{fact}"'
 
 
-def grouped(parts: Sequence[tuple[str, str]], hands: str, players: str = "true", timed: bool = False) -> str:
+def grouped(
+    parts: Sequence[str],
+    hands: str,
+    span: str = "true",
+    players: str = "true",
+    timed: bool = False,
+    one_step: bool = False,
+) -> str:
     """The SQL of each group's sums over the players' rows (``name``, ``site``, ``currency``, each of ``parts``, the
-    ``TOTALS``, a column per count named as the count): of the hands where the SQL condition ``hands`` holds (on
-    ``hands``' columns), of the players where ``players`` does; groups by player, site, currency and ``parts``
-    ((name, SQL) over ``_GROUPED``'s ``amounts``); the first and last start of the players dealt in when ``timed``
-    (else null)."""
+    ``TOTALS``, a column per count named as the count): of the hands numbered where the SQL condition ``span``
+    holds (on ``hand``: a batch's, or all) and where ``hands`` holds (on ``hands``' columns), of the players where
+    ``players`` does; grouped by player, site, currency and ``parts`` (columns of ``_GROUPED``'s ``amounts``); the
+    first and last start of the players dealt in when ``timed`` (else null). ``one_step``: each count a sum over
+    the players themselves, without grouping them by their facts first: on a batch's players, whose groups would be
+    nearly as many, about twice as fast (0.11 s against 0.24 s on 20,000 hands); on a database's millions, slower."""
+    kinds = [*_KINDS, *((fact, f'sum(coalesce("{fact}", 0))', f'coalesce("{fact}", 0)') for fact in _ADDED)]
     return _GROUPED.format(
+        span=span,
         hands=hands,
-        started="strftime(started, '%Y-%m-%d %H:%M:%S')" if timed else "NULL",
+        times="".join(f', {sql} AS "{name}"' for name, sql in _TIMES.items() if name in parts),
+        started="strftime(hands.started, '%Y-%m-%d %H:%M:%S')" if timed else "NULL",
         first="min(first) FILTER (WHERE dealt_in)" if timed else "NULL",
         last="max(last) FILTER (WHERE dealt_in)" if timed else "NULL",
-        facts=", ".join(_kind(fact) for fact in _TESTED),
-        added="".join(f'sum(coalesce("{fact}", 0)) AS "{fact}", ' for fact in _ADDED),
-        parts_made="".join(f', {sql} AS "{name}"' for name, sql in parts),
-        parts="".join(f', "{name}"' for name, _ in parts),
+        facts=", ".join(f'"{fact}"' if one_step else _kind(fact) for fact in _TESTED),
+        kinds=", ".join(f'{alone if one_step else together} AS "{name}"' for name, together, alone in kinds),
+        grouping="" if one_step else "GROUP BY ALL",
+        parts="".join(f', "{name}"' for name in parts),
         counts=",\n       ".join(f'{count_sql(count, "dealt_in", "players")} AS "{count.name}"' for count in COUNTS),
         players=players,
     )
 
 
-def _made(table: str, hands: str) -> str:
-    """The SQL of ``table``'s partial sums of the counted hands where ``hands`` holds."""
-    grain = GRAINS[table]
-    return grouped(
-        [(column, f'"{column}"') for column in grain], f"status IN $counted AND {hands}", timed="hour" in grain
+def regrouped(source: str, parts: Sequence[str], condition: str = "true", timed: bool = True) -> str:
+    """The SQL of the sums of the rows of ``source`` (sums as ``grouped`` makes them) where ``condition`` holds,
+    grouped again by player, site, currency and the columns ``parts``: the counts and totals added up, the first
+    start the least and the last the greatest when ``timed`` (else null)."""
+    columns = "".join(f', "{part}"' for part in parts)
+    totals = ", ".join(
+        f"{_ADDED_UP.get(total, 'sum')}({total}) AS {total}" if timed or total not in _ADDED_UP else f"NULL AS {total}"
+        for total in TOTALS
     )
+    counts = ", ".join(f'sum("{count.name}") AS "{count.name}"' for count in COUNTS)
+    return f"SELECT name, site, currency{columns}, {totals}, {counts} FROM {source} WHERE {condition} GROUP BY ALL"
+
+
+#: How the totals add up (the rest by ``sum``).
+_ADDED_UP = {"first": "min", "last": "max"}
+#: Every column a table of partial sums is grouped by: the sums of a batch are made once by all of them, then
+#: grouped again for each table.
+_FINEST = tuple(dict.fromkeys(column for grain in GRAINS.values() for column in grain))
+
+
+def _made(span: str) -> str:
+    """The SQL of the sums of the counted hands numbered where ``span`` holds (a batch's, in one step; or all),
+    grouped by ``_FINEST``."""
+    return grouped(_FINEST, "status IN $counted", span, timed=True, one_step=span != "true")
+
+
+def _regrouped(grain: tuple[str, ...]) -> str:
+    """The SQL of a table's partial sums from the batch's finest ones: timed where grouped by the half hour."""
+    return regrouped("finest", grain, timed="hour" in grain)
 
 
 #: A digest of the SQL that makes the partial sums: sums made by other definitions are made again, not read.
-SIGNATURE = hashlib.sha256("\n".join(_made(table, "true") for table in GRAINS).encode()).hexdigest()[:16]
+SIGNATURE = hashlib.sha256(
+    "\n".join([_made("true"), *(_regrouped(grain) for grain in GRAINS.values())]).encode()
+).hexdigest()[:16]
 
 
 def add(connection: duckdb.DuckDBPyConnection, first: int) -> None:
     """Adds the hands numbered from ``first`` on (a batch's, just stored) to the partial sums, in the caller's
     transaction."""
-    for table in GRAINS:
-        connection.execute(
-            f"INSERT INTO {table} {_made(table, 'hand >= $first')}", {"counted": sorted(COUNTED), "first": first}
-        )
+    _fill(connection, "INSERT INTO {table}", "hand >= $first", {"first": first})
 
 
 def current(connection: duckdb.DuckDBPyConnection) -> bool:
@@ -158,6 +212,15 @@ def refresh(connection: duckdb.DuckDBPyConnection) -> None:
     connection.begin()
     for table in GRAINS:
         connection.execute(f"DROP TABLE IF EXISTS {table}")
-        connection.execute(f"CREATE TABLE {table} AS {_made(table, 'true')}", {"counted": sorted(COUNTED)})
+    _fill(connection, "CREATE TABLE {table} AS", "true", {})
     connection.execute("INSERT OR REPLACE INTO badugi_meta VALUES ('sums', $signature)", {"signature": SIGNATURE})
     connection.commit()
+
+
+def _fill(connection: duckdb.DuckDBPyConnection, into: str, span: str, parameters: dict[str, object]) -> None:
+    """The sums of the hands numbered where ``span`` holds put ``into`` each table (``INSERT INTO {table}``,
+    ``CREATE TABLE {table} AS``): made once by ``_FINEST`` in a temporary table, then grouped again for each."""
+    connection.execute(f"CREATE TEMP TABLE finest AS {_made(span)}", {"counted": sorted(COUNTED), **parameters})
+    for table, grain in GRAINS.items():
+        connection.execute(f"{into.format(table=table)} {_regrouped(grain)}")
+    connection.execute("DROP TABLE finest")

@@ -12,8 +12,7 @@ from typing import Any
 
 import duckdb
 
-from badugi_fast.db.sums import GRAINS, TOTALS, current, grouped
-from badugi_fast.stats.definitions import COUNTS
+from badugi_fast.db.sums import GRAINS, current, grouped, regrouped
 from badugi_fast.stats.groups import group_of, position_name
 from badugi_fast.stats.tally import COUNTED, Filters, Sums, Tally
 
@@ -30,8 +29,6 @@ _GROUP_PARTS = {
 }
 #: The table of partial sums that holds each ``--by``'s parts (``sums.GRAINS``).
 _TABLE = {by: "sums_half_hour" if by == "session" else "sums_day" for by in _GROUP_PARTS}
-#: How the partial sums' totals add up (the rest by ``sum``).
-_ADDED_UP = {"first": "min", "last": "max"}
 if any(not set(parts) <= set(GRAINS[_TABLE[by]]) for by, parts in _GROUP_PARTS.items()):
     raise ValueError("db.tally: a --by reads a column its table of partial sums is not grouped by")
 
@@ -73,22 +70,13 @@ def _query(connection: duckdb.DuckDBPyConnection, filters: Filters) -> tuple[str
         condition, parameters = _chosen(filters, "strftime(started, '%Y-%m-%d')")
         parameters["counted"] = sorted(COUNTED)
         hands = f"status IN $counted AND {condition}"
-        query = grouped([(part, f'"{part}"') for part in parts], hands, players, timed)
+        query = grouped(parts, hands, players=players, timed=timed)
     else:
         condition, parameters = _chosen(filters, "day")
-        query = _summed(_TABLE[filters.by], parts, f"{condition} AND {players}")
+        query = regrouped(_TABLE[filters.by], parts, f"{condition} AND {players}", timed)
     if filters.players:
         parameters["players"] = sorted(filters.players)
     return query, parameters
-
-
-def _summed(table: str, parts: tuple[str, ...], condition: str) -> str:
-    """The SQL of the rows' sums over the partial sums of ``table`` where ``condition`` holds, grouped by ``parts``
-    (the first and last start are null but in ``sums_half_hour``)."""
-    columns = "".join(f', "{part}"' for part in parts)
-    added = ", ".join(f"{_ADDED_UP.get(total, 'sum')}({total})" for total in TOTALS)
-    counts = ", ".join(f'sum("{count.name}")' for count in COUNTS)
-    return f"SELECT name, site, currency{columns}, {added}, {counts} FROM {table} WHERE {condition} GROUP BY ALL"
 
 
 def _chosen(filters: Filters, day: str) -> tuple[str, dict[str, Any]]:
