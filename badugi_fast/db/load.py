@@ -295,6 +295,8 @@ def write(database: str | os.PathLike[str], batch: Batch) -> Counts:
         if records is not None and records.num_rows:
             # The SQL reads batch_records by its name (DuckDB's scan of the caller's Arrow tables); not register(),
             # which imports pandas (0.3 s of CPU) to ask whether a table is pandas'. Its players are unnested by DuckDB.
+            # A batch's rows are stored as the joins give them, not sorted (a third of the players' insert): whoever
+            # reads them in order says so (ORDER BY hand, entry), and a batch's hands come after those stored before.
             batch_records = records.append_column("seq", _numbers(np.arange(len(records)), pa.int64()))  # noqa: F841
             connection.execute(
                 f"""
@@ -306,11 +308,11 @@ def write(database: str | os.PathLike[str], batch: Batch) -> Counts:
                     WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.site = b.site AND h.hand_key = b.hand_key)
                     QUALIFY row_number() OVER (PARTITION BY site, hand_key ORDER BY seq) = 1
                 );
-                INSERT INTO hands SELECT hand, {_HAND_COLUMNS} FROM fresh ORDER BY hand;
+                INSERT INTO hands SELECT hand, {_HAND_COLUMNS} FROM fresh;
                 INSERT INTO players SELECT hand, entry, player.* FROM (
                     SELECT f.hand, unnest(range(len(b.players))) AS entry, unnest(b.players) AS player
                     FROM batch_records b JOIN fresh f USING (seq)
-                ) ORDER BY hand, entry;
+                );
                 """
             )
             counts.new, first = connection.execute("SELECT count(*), min(hand) FROM fresh").fetchall()[0]
