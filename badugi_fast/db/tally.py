@@ -16,7 +16,7 @@ from badugi_fast.db.sums import GRAINS, current, grouped, regrouped
 from badugi_fast.stats.groups import group_of, position_name
 from badugi_fast.stats.tally import COUNTED, Filters, Sums, Tally
 
-__all__ = ["tally"]
+__all__ = ["chosen", "tally"]
 
 #: What each ``--by`` groups the rows by: columns of the players' rows (``sums.grouped``'s ``amounts``) and of the
 #: table of partial sums named, before ``_group`` names the group.
@@ -67,19 +67,19 @@ def _query(connection: duckdb.DuckDBPyConnection, filters: Filters) -> tuple[str
     timed = filters.by == "session"
     players = "name IN $players" if filters.players else "true"
     if not current(connection):
-        condition, parameters = _chosen(filters, "strftime(started, '%Y-%m-%d')")
+        condition, parameters = chosen(filters, "strftime(started, '%Y-%m-%d')")
         parameters["counted"] = sorted(COUNTED)
         hands = f"status IN $counted AND {condition}"
         query = grouped(parts, hands, players=players, timed=timed)
     else:
-        condition, parameters = _chosen(filters, "day")
+        condition, parameters = chosen(filters, "day")
         query = regrouped(_TABLE[filters.by], parts, f"{condition} AND {players}", timed)
     if filters.players:
         parameters["players"] = sorted(filters.players)
     return query, parameters
 
 
-def _chosen(filters: Filters, day: str) -> tuple[str, dict[str, Any]]:
+def chosen(filters: Filters, day: str) -> tuple[str, dict[str, Any]]:
     """The SQL condition of the hands chosen by ``filters`` (``Filters.hand``) on the columns of ``hands`` or of the
     partial sums, ``day`` the SQL of a hand's day, and its parameters."""
     conditions = ["true"]
