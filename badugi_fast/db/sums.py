@@ -199,7 +199,7 @@ def _regrouped(grain: tuple[str, ...]) -> str:
 
 #: A digest of the SQL that makes the partial sums: sums made by other definitions are made again, not read.
 SIGNATURE = hashlib.sha256(
-    "\n".join([_made("true"), *(_regrouped(grain) for grain in GRAINS.values())]).encode()
+    "\n".join([_made("true"), _made("hand >= $first"), *(_regrouped(grain) for grain in GRAINS.values())]).encode()
 ).hexdigest()[:16]
 
 

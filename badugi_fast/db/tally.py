@@ -84,15 +84,15 @@ def chosen(filters: Filters, day: str) -> tuple[str, dict[str, Any]]:
     partial sums, ``day`` the SQL of a hand's day, and its parameters."""
     conditions = ["true"]
     parameters: dict[str, Any] = {}
-    for column, chosen in (
+    for column, values in (
         ("site", filters.sites),
         ("game", filters.games),
         ("limit", filters.limits),
         ("stakes", filters.stakes),
     ):
-        if chosen:
+        if values:
             conditions.append(f'"{column}" IN ${column}')
-            parameters[column] = sorted(chosen)
+            parameters[column] = sorted(values)
     if filters.since is not None:
         conditions.append(f"{day} >= $since")
         parameters["since"] = filters.since
