@@ -55,6 +55,9 @@ __all__ = [
 BATCH_HANDS = 20_000
 #: The UTF-16 byte order marks: a file that starts with one is read on with it (its encoding is said only there).
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+#: Where ``pyarrow.json`` reads each run's records: the C library's allocator, which gives a run's parser buffers back
+#: at once, where Arrow's own pool keeps them (an import's peak 265 -> 240 MB on 60,000 hands, the same CPU).
+_POOL = pa.system_memory_pool()
 _PARSE = pa_json.ParseOptions(explicit_schema=TEXT_SCHEMA, unexpected_field_behavior="error")
 
 
@@ -222,7 +225,7 @@ def _add(batch: Batch, part: Rendered, plan: _Plan | None) -> None:
         return
     data = "".join(part.texts).encode("utf-8")
     options = pa_json.ReadOptions(use_threads=False, block_size=max(len(data), 1 << 20))
-    text = pa_json.read_json(io.BytesIO(data), read_options=options, parse_options=_PARSE)
+    text = pa_json.read_json(io.BytesIO(data), read_options=options, parse_options=_PARSE, memory_pool=_POOL)
     table = typed(text)  # as history.parquet.table_of reads them, the big blind's text kept for its places
     if plan is not None and plan.base:
         table = table.set_column(1, "index", pc.add(table["index"], plan.base))
