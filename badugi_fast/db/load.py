@@ -318,10 +318,12 @@ def write(database: str | os.PathLike[str], batch: Batch) -> Counts:
                 );
                 """
             )
-            counts.new, first = connection.execute("SELECT count(*), min(hand) FROM fresh").fetchall()[0]
+            counts.new, first, last = connection.execute("SELECT count(*), min(hand), max(hand) FROM fresh").fetchall()[
+                0
+            ]
             connection.execute("DROP TABLE fresh")
             if counts.new:
-                sums.add(connection, first)
+                sums.add(connection, first, last + 1)
         counts.already = counts.hands - counts.new
         for plan, held in batch.finished:
             connection.execute(

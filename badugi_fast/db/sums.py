@@ -187,9 +187,9 @@ _FINEST = tuple(dict.fromkeys(column for grain in GRAINS.values() for column in 
 
 
 def _made(span: str) -> str:
-    """The SQL of the sums of the counted hands numbered where ``span`` holds (a batch's, in one step; or all),
-    grouped by ``_FINEST``."""
-    return grouped(_FINEST, "status IN $counted", span, timed=True, one_step=span != "true")
+    """The SQL of the sums of the counted hands numbered where ``span`` holds (a batch's, or a part of the
+    database's), in one step, grouped by ``_FINEST``."""
+    return grouped(_FINEST, "status IN $counted", span, timed=True, one_step=True)
 
 
 def _regrouped(grain: tuple[str, ...]) -> str:
@@ -199,14 +199,17 @@ def _regrouped(grain: tuple[str, ...]) -> str:
 
 #: A digest of the SQL that makes the partial sums: sums made by other definitions are made again, not read.
 SIGNATURE = hashlib.sha256(
-    "\n".join([_made("true"), _made("hand >= $first"), *(_regrouped(grain) for grain in GRAINS.values())]).encode()
+    "\n".join([_made("hand >= $first AND hand < $last"), *(_regrouped(grain) for grain in GRAINS.values())]).encode()
 ).hexdigest()[:16]
 
+#: How many hands ``refresh`` sums at a time: a batch's memory, not the database's.
+_PART_HANDS = 100_000
 
-def add(connection: duckdb.DuckDBPyConnection, first: int) -> None:
-    """Adds the hands numbered from ``first`` on (a batch's, just stored) to the partial sums, in the caller's
-    transaction."""
-    _fill(connection, "INSERT INTO {table}", "hand >= $first", {"first": first})
+
+def add(connection: duckdb.DuckDBPyConnection, first: int, last: int) -> None:
+    """Adds the hands numbered from ``first`` up to ``last`` (excluded): a batch's, just stored, to the partial
+    sums, in the caller's transaction."""
+    _fill(connection, "INSERT INTO {table}", "hand >= $first AND hand < $last", {"first": first, "last": last})
 
 
 def current(connection: duckdb.DuckDBPyConnection) -> bool:
@@ -216,13 +219,17 @@ def current(connection: duckdb.DuckDBPyConnection) -> bool:
 
 
 def refresh(connection: duckdb.DuckDBPyConnection) -> None:
-    """Makes the partial sums again from every hand stored, unless they are ``current``: one transaction."""
+    """Makes the partial sums again from every hand stored, unless they are ``current``: one transaction, the hands
+    summed ``_PART_HANDS`` at a time."""
     if current(connection):
         return
     connection.begin()
     for table in GRAINS:
         connection.execute(f"DROP TABLE IF EXISTS {table}")
-    _fill(connection, "CREATE TABLE {table} AS", "true", {})
+    _fill(connection, "CREATE TABLE {table} AS", "false", {})  # empty, of the sums' types
+    top = connection.execute("SELECT coalesce(max(hand), 0) FROM hands").fetchall()[0][0]
+    for first in range(1, top + 1, _PART_HANDS):  # in parts: 600 MB of memory for a million hands, not 2.4 GB
+        add(connection, first, first + _PART_HANDS)
     connection.execute("INSERT OR REPLACE INTO badugi_meta VALUES ('sums', $signature)", {"signature": SIGNATURE})
     connection.commit()
 
