@@ -114,6 +114,35 @@ def test_stats_from_the_database_are_those_of_the_files(
         assert from_files.count("\n") >= 12  # six players in two currencies
 
 
+@pytest.mark.parametrize(
+    "chosen",
+    [[], ["--by", "position", "--player", "Player2", "--limit", "pot"], ["--by", "session", "--since", "2011-01-01"]],
+    ids=lambda chosen: " ".join(chosen) or "all",
+)
+def test_partial_sums_made_by_other_definitions_are_not_read_and_an_import_makes_them_again(
+    chosen: list[str], inputs: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A database whose partial sums (``db.sums``) were made by other definitions of the statistics is answered
+    from the players' rows, the same; the next import makes them again, as they are made batch by batch."""
+    from badugi_fast.db.sums import SIGNATURE
+
+    database = tmp_path / "old.duckdb"
+    assert "new" in _import(capsys, *inputs, "--db", str(database), "--batch", "700")  # partial sums of 10 batches
+    summed = _stats(capsys, "--db", str(database), *chosen)
+    with duckdb.connect(str(database)) as connection:
+        made = connection.execute("SELECT * FROM sums_day ORDER BY ALL").fetchall()
+        connection.execute("UPDATE badugi_meta SET value = 'other' WHERE name = 'sums'")
+        connection.execute("UPDATE sums_day SET hands = hands + 1")  # were they read, the answers would change
+    assert _same(_stats(capsys, "--db", str(database), *chosen), summed)
+    assert _same(summed, _stats(capsys, *inputs, *chosen))
+    assert "0 hands read" in _import(capsys, *inputs, "--db", str(database))
+    with duckdb.connect(str(database), read_only=True) as connection:
+        assert connection.execute("SELECT value FROM badugi_meta WHERE name = 'sums'").fetchall() == [(SIGNATURE,)]
+        remade = connection.execute("SELECT * FROM sums_day ORDER BY ALL").fetchall()
+    assert len(remade) < len(made)  # made again at once: one row where each batch made its own
+    assert _same(_stats(capsys, "--db", str(database), *chosen), summed)
+
+
 def test_each_hand_once_and_a_grown_file_read_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _histories(tmp_path / "hands", 400)
     database = tmp_path / "hands.duckdb"

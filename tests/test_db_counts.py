@@ -1,6 +1,6 @@
 """The SQL made from ``definitions.COUNTS`` (``count_sql``) counts what the Python tally counts, on every
 combination of the facts the conditions read, nulls included: each statistic is defined once, and the two ways of
-counting it agree, in one step (a row per player) and in two (rows grouped by the facts, as ``db.tally`` adds up)."""
+counting it agree, in one step (a row per player) and in two (rows grouped by the facts, as ``db.sums`` adds up)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import duckdb
 
-from badugi_fast.db.tally import tally
+from badugi_fast.db.tally import chosen, tally
 from badugi_fast.money import amount_text
 from badugi_fast.report.gather import Gathered, Played, Wrong
 from badugi_fast.stats.tally import COUNTED, Filters
@@ -55,29 +55,20 @@ def _wrong(connection: duckdb.DuckDBPyConnection, result: Gathered) -> None:
 
 
 def _played(connection: duckdb.DuckDBPyConnection, filters: Filters, player: str | None, result: Gathered) -> None:
-    """The followed player's hands (``report.gather._follow``): the player asked for, else the hero."""
-    chosen = "p.name = $player" if player is not None else "p.hero"
+    """The followed player's hands (``report.gather._follow``): the player asked for, else the hero; the hands
+    chosen by ``filters`` in SQL (``tally.chosen``), amounts in hundredths (exact: they are DECIMAL(38, 2)), which
+    Python reads three times faster than decimals."""
+    condition, parameters = chosen(filters, "strftime(h.started, '%Y-%m-%d')")
+    followed = "p.name = $player" if player is not None else "p.hero"
     rows = connection.execute(
         f"""
-        SELECT h.site, h.game, h."limit", h.stakes, strftime(h.started, '%Y-%m-%d %H:%M:%S'), h.currency,
-               h.big_blind, p.name, p.net
+        SELECT p.name, strftime(h.started, '%Y-%m-%d %H:%M:%S'), CAST(coalesce(p.net, 0) * 100 AS BIGINT),
+               CAST(coalesce(h.big_blind, 0) * 100 AS BIGINT), h."limit", h.stakes, coalesce(h.currency, '?')
         FROM hands h JOIN players p USING (hand)
-        WHERE h.status IN $counted AND p.position IS NOT NULL AND {chosen}
+        WHERE h.status IN $counted AND p.position IS NOT NULL AND {followed} AND {condition}
         QUALIFY row_number() OVER (PARTITION BY h.hand ORDER BY p.entry) = 1
         ORDER BY h.hand
         """,
-        {"counted": sorted(COUNTED), **({"player": player} if player is not None else {})},
+        {"counted": sorted(COUNTED), **parameters, **({"player": player} if player is not None else {})},
     ).fetchall()
-    for site, game, limit, stakes, started, currency, big_blind, name, net in rows:
-        if filters.hand(site, game, limit, stakes, started):
-            result.played.append(
-                Played(
-                    name,
-                    started,
-                    int((net or 0) * 100),
-                    int((big_blind or 0) * 100),
-                    limit,
-                    stakes,
-                    currency or "?",
-                )
-            )
+    result.played.extend(Played(*row) for row in rows)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import duckdb
 
+from badugi_fast.db import sums
+
 __all__ = ["SCHEMA_VERSION", "TABLES", "WAIT_SECONDS", "connect", "default_path"]
 
 #: Bumped when the tables change: a file of another version is refused rather than misread.
@@ -28,15 +30,17 @@ _MONEY = "DECIMAL(38, 2)"  # history.parquet.MONEY: hundredths exactly
 #: The tables (docs/db.md describes each column). ``hands``: a row per hand, keyed by its site and ``hand_key``
 #: (the hand id, or ``sha256:`` and a digest of its record where it has none); ``hand`` numbers the hands in the
 #: order imported; ``places`` is how the site writes its amounts (2 decimals, or 0 for whole chips: ``money``).
+#: Neither is an index: ``load.write`` numbers the hands and leaves out those already there itself (an index would be
+#: checked at each row, and held in memory whole by every writer: most of an import's memory that grew with the file).
 #: ``players``: a row per player per hand, ``entry`` its place in the record's list. ``files``:
 #: what was read of each file on disk (its first ``offset`` bytes, their SHA-256, the hands they hold).
 TABLES = f"""
 CREATE TABLE badugi_meta (name VARCHAR PRIMARY KEY, value VARCHAR);
 CREATE TABLE hands (
-    hand BIGINT PRIMARY KEY, site VARCHAR NOT NULL, hand_key VARCHAR NOT NULL, hand_id VARCHAR, file VARCHAR,
+    hand BIGINT NOT NULL, site VARCHAR NOT NULL, hand_key VARCHAR NOT NULL, hand_id VARCHAR, file VARCHAR,
     "index" BIGINT, game VARCHAR, "limit" VARCHAR, status VARCHAR, reason VARCHAR, started TIMESTAMP,
     time_zone VARCHAR, currency VARCHAR, stakes VARCHAR, big_blind {_MONEY},
-    places TINYINT, UNIQUE (site, hand_key)
+    places TINYINT
 );
 CREATE TABLE players (
     hand BIGINT NOT NULL, entry SMALLINT NOT NULL, name VARCHAR, cards VARCHAR, rank SMALLINT, description VARCHAR,
@@ -95,8 +99,10 @@ def connect(
                 yield connection
                 return
     with _opened(where, read_only=False) as connection:
-        if not checked and not _tables(connection):
-            connection.execute(TABLES)
+        if not checked:
+            if not _tables(connection):
+                connection.execute(TABLES)
+            sums.refresh(connection)  # made, or made again after the statistics' definitions changed
         yield connection
 
 
@@ -125,6 +131,7 @@ def _opened(where: Path, read_only: bool) -> Iterator[duckdb.DuckDBPyConnection]
     while True:
         try:
             connection = duckdb.connect(str(where), read_only=read_only, config=_CONFIG)
+            connection.execute("SET enable_progress_bar = false")  # a long query draws no bar over stderr's lines
             break
         except duckdb.IOException as error:
             message = str(error)

@@ -112,7 +112,7 @@ COUNT_FACTS: tuple[str, ...] = tuple(
 
 def count_sql(count: Count, dealt: str, rows: str = "1") -> str:
     """``count`` as an SQL aggregate over rows whose columns are the player's facts by name, ``dealt`` the SQL
-    condition that the player was dealt in (``db.tally`` adds up the database with these): SQL's comparisons are
+    condition that the player was dealt in (``db.sums`` adds up the database with these): SQL's comparisons are
     false where a fact is null, as the conditions are. A row stands for ``rows`` players (an SQL expression), and
     holds the sum of the facts a count ``adds``: rows already grouped by the facts the conditions read."""
     where = " AND ".join([dealt, *(f'"{fact}" {operator} {number}' for fact, operator, number in count.where)])
