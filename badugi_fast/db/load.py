@@ -223,7 +223,7 @@ def _add(batch: Batch, part: Rendered, plan: _Plan | None) -> None:
     """Adds the records of ``part`` to ``batch``, numbered on from the hands already read of its file."""
     if not part.texts:
         return
-    data = "".join(part.texts).encode("utf-8")
+    data = part.texts.data
     options = pa_json.ReadOptions(use_threads=False, block_size=max(len(data), 1 << 20))
     text = pa_json.read_json(io.BytesIO(data), read_options=options, parse_options=_PARSE, memory_pool=_POOL)
     table = typed(text)  # as history.parquet.table_of reads them, the big blind's text kept for its places
