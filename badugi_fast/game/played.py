@@ -78,7 +78,6 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     if result is None:
         raise ValueError("the hand is not over yet")
     names = played.names
-    count = len(names)
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
     card = _CARDS  # Badugi deals four cards:
     dealt: list[tuple[str, ...]] = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
@@ -91,14 +90,11 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         places=2 if currency else 0,
         table=TABLE,
         button=state.button + 1,
-        seats=[
-            Seat(seat, name, stack * scale)
-            for seat, name, stack in zip(_SEATS, names, state.starting_stacks, strict=False)
-        ],
+        seats=list(map(Seat, _SEATS, names, map(scale.__mul__, state.starting_stacks))),
         currency=currency,
         stakes=(state.rules.stakes[0] * scale, state.rules.stakes[1] * scale),
         dealt=dict(zip(names, dealt, strict=True)),
-        positions=[names[(state.button + step) % count] for step in range(1, count + 1)],
+        positions=[*names[state.button + 1 :], *names[: state.button + 1]],  # from the left of the button
         rake=result.rake * scale,
         total_pot=result.total_pot * scale,
         showdown=bool(result.ranks),
@@ -106,7 +102,7 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     final = dealt  # the cards a player ends with: their dealt cards until a draw changes them
     for player in _add_events(hand, played, scale):
         final[player] = _cards(state.cards[player])
-    hand.shown = [names[player] for player in result.show_order]
+    hand.shown = list(map(names.__getitem__, result.show_order))
     hand.cards = dict(zip(names, final, strict=True))
     for player, chips in result.collected.items():
         hand.collected[names[player]] = chips * scale
