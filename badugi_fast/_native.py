@@ -303,6 +303,17 @@ def render_scan(
     return (texts[0] if len(texts) == 1 else b"".join(texts)), values
 
 
+#: The largest buffer whose memory the C library keeps for the next run (glibc's largest mmap threshold).
+_KEPT_BUFFER = 32 << 20
+
+
+def keep_freed_memory() -> bool:
+    """Have the C library keep the memory a run's buffers free for the next run's, instead of unmapping it and
+    faulting it in again (csrc/render.h: badugi_render_keep_memory); for commands that score in bulk, once per
+    process. Whether it took effect (glibc only)."""
+    return bool(lib.badugi_render_keep_memory(_KEPT_BUFFER))
+
+
 # ---- hand headers of every format (csrc/sites.c; its Python original is badugi_fast/history/sites.py) -----------
 
 #: The matchers csrc/sites.c has, by the name a format gives as its ``c_matcher`` (formats/format.py).

@@ -190,7 +190,7 @@ def award_pots(
     the indivisible chips go one each to the tied players in ``odd_chip_order`` (``odd_chip_order()``: seat order
     starting left of the button). ``rake`` is spread by ``rake_per_pot``. ``chip`` is the smallest amount that can
     change hands: a split pot is divided into whole chips (100 when amounts are hundredths of tournament chips).
-    Mirrored in csrc/verdict.c: pay() (which pays hundredths: whole-chip splits are left to Python).
+    Mirrored in csrc/verdict.c: pay() (amounts in hundredths, its chip 100 when they are whole chips).
 
     >>> award_pots(build_pots([50, 100, 100]), {0: 1, 1: 5, 2: 5}, [2, 0, 1], rake=10)
     [{0: 140}, {2: 50, 1: 50}]

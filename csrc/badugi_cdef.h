@@ -64,6 +64,7 @@ size_t badugi_render_scan(int reader, int form, const char *text, size_t length,
                           const badugi_render_words *words, const char *file, size_t file_length, const char *site,
                           size_t site_length, int64_t index, char *out, size_t out_size, int64_t *info,
                           size_t info_room);
+int badugi_render_keep_memory(size_t bytes);
 
 #define BADUGI_MATCH_NONE ...
 #define BADUGI_MATCH_POKERSTARS ...

@@ -3,7 +3,11 @@
  * decodes). */
 #include "render.h"
 
+#include <limits.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "phh.h"
 #include "rules.h"
@@ -480,4 +484,16 @@ size_t badugi_render_scan(int reader, int form, const char *text, size_t length,
         ++done;
     }
     return done;
+}
+
+int badugi_render_keep_memory(size_t bytes)
+{
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+    if (bytes == 0 || bytes > INT_MAX / 4)
+        return 0;
+    return mallopt(M_MMAP_THRESHOLD, (int)bytes) == 1 && mallopt(M_TRIM_THRESHOLD, (int)(4 * bytes)) == 1;
+#else
+    (void)bytes;
+    return 0;
+#endif
 }

@@ -51,4 +51,10 @@ size_t badugi_render_scan(int reader, int form, const char *text, size_t length,
                           size_t site_length, int64_t index, char *out, size_t out_size, int64_t *info,
                           size_t info_room);
 
+/* Asks the C library to keep the memory that one run's buffers free (up to `bytes` a buffer, four times that in all)
+ * for the next run's, rather than to map and unmap it again: each run's text and records take megabytes, and
+ * mapping them anew costs a page fault per page, a tenth of scoring's CPU. 1 when done (glibc's mallopt), else 0:
+ * other C libraries keep their own ways. A process-wide setting, for the commands that score in bulk. */
+int badugi_render_keep_memory(size_t bytes);
+
 #endif

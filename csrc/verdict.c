@@ -162,6 +162,7 @@ static int pay(const hand_state *h, const badugi_facts *facts, const int *order,
                int *ranks, int *split)
 {
     int n = h->count;
+    int64_t chip = h->whole_chips ? 100 : 1; /* score.py: 10 ** (2 - hand.places), amounts being hundredths */
     int64_t matched[BADUGI_HH_MAX_PLAYERS];
     int folded[BADUGI_HH_MAX_PLAYERS];
     int64_t total = 0;
@@ -241,12 +242,15 @@ static int pay(const hand_state *h, const badugi_facts *facts, const int *order,
         }
         if (nwinners > 1)
             *split = 1;
-        int64_t share = amount_left / nwinners, odd = amount_left % nwinners;
+        /* pots._split: whole chips (a hundredth, or 100 of them when the amounts are whole chips), the odd ones one
+         * each to the first winners in place order, a part of a chip (only from rake) to the first */
+        int64_t chips = amount_left / chip, loose = amount_left % chip;
+        int64_t share = chips / nwinners, odd = chips % nwinners;
         for (int w = 0; w < nwinners; w++) {
             int k = winners[w], ahead = 0;
             for (int v = 0; v < nwinners; v++)
                 ahead += place[winners[v]] < place[k];
-            expected[k] += share + (ahead < odd ? 1 : 0);
+            expected[k] += (share + (ahead < odd ? 1 : 0)) * chip + (ahead == 0 ? loose : 0);
             has_expected[k] = 1;
         }
     }
@@ -445,8 +449,8 @@ void badugi_hh_verdict(const hand_state *h, const char *text, int64_t *record)
         return; /* Python's replay says where the hand leaves the rules, or this code could not tell */
     int64_t expected[BADUGI_HH_MAX_PLAYERS];
     int has_expected[BADUGI_HH_MAX_PLAYERS], ranks[BADUGI_HH_MAX_PLAYERS], split = 0;
-    if (!pay(h, facts, order, expected, has_expected, ranks, &split) || (split && h->whole_chips))
-        return; /* a split in whole chips: Python pays it (pots.award_pots), and this code does not answer at all */
+    if (!pay(h, facts, order, expected, has_expected, ranks, &split))
+        return; /* Python says what the site paid otherwise, or why no one could be paid */
     for (int k = 0; k < n; k++) {
         const player *p = &h->players[order[k]];
         if (ranks[k] && p->descriptions && !agrees(p->description, p->cards))

@@ -63,8 +63,8 @@ typedef struct {
                           for none */
     int64_t started;   /* when the hand began: YYYYMMDDhhmmss, -1 when the history does not say */
     span zone;         /* the time zone: after PokerStars' time ("ET"), PHH's `time_zone`; p NULL for none */
-    int whole_chips;   /* the amounts are whole chips (hand.places 0): a split pot is then Python's, pots.py pays it
-                          in whole chips and pay() in hundredths */
+    int whole_chips;   /* the amounts are whole chips (hand.places 0): pay() splits a pot in whole chips, as
+                          pots.award_pots does with chip 100 */
     int tournament;    /* a tournament's hand (pokerstars/reader.game_of; PHH: never) */
     badugi_event events[BADUGI_HH_MAX_EVENTS]; /* what the players did, for rules.c to replay */
     size_t nevents;

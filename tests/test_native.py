@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import platform
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -73,3 +77,13 @@ def test_scan_refuses_bad_arguments() -> None:
     offset[0] = 0
     assert lib.badugi_stars_scan(text, len(text), offset, line, out, len(out)) > 0  # one record fits
     assert 0 < offset[0] < len(text)
+
+
+def test_bulk_scoring_keeps_freed_memory_only_where_it_can() -> None:
+    """glibc takes the setting (in a process of its own: it is process-wide); sizes it cannot take are refused."""
+    probe = (
+        "from badugi_fast._native import keep_freed_memory, lib\n"
+        "print(keep_freed_memory(), lib.badugi_render_keep_memory(0), lib.badugi_render_keep_memory(2**40))"
+    )
+    said = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    assert said == [str(platform.libc_ver()[0] == "glibc"), "0", "0"]

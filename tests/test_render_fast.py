@@ -47,7 +47,7 @@ def assert_rendered_alike(unit: Unit) -> int:
         assert fast is not None, form
         render = renderer(form)
         texts, statuses, showdowns = fast
-        assert texts == [render(result) for result in results], form
+        assert list(texts) == [render(result) for result in results], form
         assert statuses == [result.status for result in results], form
         assert showdowns == [result.showdown for result in results], form
     assert isinstance(unit, Run)

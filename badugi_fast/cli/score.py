@@ -17,7 +17,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import TextIO
+from typing import BinaryIO
 
 from badugi_fast.cli import jobs_of, paths_help
 from badugi_fast.cli.progress import Progress
@@ -27,6 +27,7 @@ from badugi_fast.history.cut import NO_HISTORY
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
+from badugi_fast.history.read import bulk_memory
 from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
 
 __all__ = ["add_arguments", "run"]
@@ -74,6 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Score, write, summarise; returns the exit status."""
     gc.freeze()  # the modules and tables imported live to the end: the collector need not walk them again
+    bulk_memory()  # each run's megabytes of text and records reuse the last run's pages
     jobs = jobs_of(args, "score")
     sources = expand(args.paths or [str(SAMPLES)], note=_note)
     form = args.format or ("jsonl" if args.output or not sys.stdout.isatty() else "table")
@@ -93,9 +95,9 @@ def run(args: argparse.Namespace) -> int:
             client = stack.enter_context(cluster.connect(args.dask, jobs))
             render = functools.partial(on_dask.render_parts, client, sources)
         if form != "parquet":
-            stream = stack.enter_context(replacing(args.output)) if args.output else sys.stdout
-            stream.write(header(form))
-            counts = _score(render(form), functools.partial(_write_text, stream), stop_early, progress)
+            stream = stack.enter_context(replacing(args.output, binary=True)) if args.output else _stdout_bytes()
+            stream.write(header(form).encode())
+            counts = _score(render(form), functools.partial(_write_records, stream), stop_early, progress)
         elif not args.dask:
             parquet = require("badugi_fast.history.parquet", "--format parquet")
             sink = stack.enter_context(parquet.Sink(stack.enter_context(replacing(args.output, binary=True))))
@@ -122,10 +124,16 @@ def _looked_at(sources: list[Source]) -> str:
     return f"the {len(sources):,} file{'s' if len(sources) > 1 else ''} looked at ({names}{more})"
 
 
-def _write_text(stream: TextIO, part: Rendered) -> None:
+def _stdout_bytes() -> BinaryIO:
+    """Standard output as bytes: the records are UTF-8 already (what was written as text before goes first)."""
+    sys.stdout.flush()
+    return sys.stdout.buffer
+
+
+def _write_records(stream: BinaryIO, part: Rendered) -> None:
     """Write the records of ``part``; they go out as their run is done: a reader downstream sees them as they
     come."""
-    stream.write("".join(part.texts))
+    stream.write(part.texts.data)
     stream.flush()
 
 

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 
 from badugi_fast.formats.common import stakes_in, when
 from badugi_fast.formats.model import Action, ActionKind, Draw, Hand, Seat, Sight
-from badugi_fast.formats.replay import replay
 
 __all__ = ["Builder"]
 
@@ -126,7 +125,10 @@ class Builder:
         self.hand.sights.append(Sight(name, cards, self.line, self._next(), shown))
 
     def done(self) -> None:
-        """The hand is read: replay it through the rules (``formats.replay``)."""
+        """The hand is read: replay it through the rules (``formats.replay``, imported here: the rules engine is not
+        loaded by a run that C reads whole)."""
+        from badugi_fast.formats.replay import replay
+
         replay(self.hand)
 
     def dealt(self, name: str, cards: Iterable[str], description: str | None = None) -> None:

@@ -15,12 +15,12 @@ them: ``badugi simulate --format``, ``badugi convert --to`` and the RL environme
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from badugi_fast.formats import fulltilt, kingsclub, merge
-from badugi_fast.formats import phh as phh_writer
 from badugi_fast.formats.format import Format, Writer
 from badugi_fast.formats.phh import reader as phh
 from badugi_fast.formats.pokerstars import reader as pokerstars
-from badugi_fast.formats.pokerstars import writer as pokerstars_writer
 
 __all__ = ["BY_SITE", "FORMATS", "MOST_LEAD_LINES", "WRITERS", "header_site"]
 
@@ -29,10 +29,25 @@ __all__ = ["BY_SITE", "FORMATS", "MOST_LEAD_LINES", "WRITERS", "header_site"]
 FORMATS: tuple[Format, ...] = (pokerstars.FORMAT, fulltilt.FORMAT, merge.FORMAT, kingsclub.FORMAT, phh.FORMAT)
 #: The formats by the site name they give their hands (``Hand.site``).
 BY_SITE: dict[str, Format] = {form.site: form for form in FORMATS}
-#: The formats badugi-fast writes, by name, the first the default (``badugi simulate --format``).
-WRITERS: dict[str, Writer] = {writer.name: writer for writer in (pokerstars_writer.WRITER, phh_writer.WRITER)}
 #: The most lines before its header that a hand of any format may need (a run of hands carries them).
 MOST_LEAD_LINES = max(form.lead_lines for form in FORMATS)
+
+if TYPE_CHECKING:
+    #: The formats badugi-fast writes, by name, the first the default (``badugi simulate --format``).
+    WRITERS: dict[str, Writer]
+else:
+
+    def __getattr__(name: str) -> Any:
+        """``WRITERS``, made on first use: the writers (and the text tables they build) are not imported by the
+        commands that only read."""
+        if name != "WRITERS":
+            raise AttributeError(f"module 'badugi_fast.formats.registry' has no attribute {name!r}")
+        from badugi_fast.formats import phh as phh_writer
+        from badugi_fast.formats.pokerstars import writer as pokerstars_writer
+
+        global WRITERS
+        WRITERS = {writer.name: writer for writer in (pokerstars_writer.WRITER, phh_writer.WRITER)}
+        return WRITERS
 
 
 def header_site(line: str, formats: tuple[Format, ...] = FORMATS) -> Format | None:

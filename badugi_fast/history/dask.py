@@ -40,7 +40,8 @@ from badugi_fast.cluster import cluster_map, workers_of
 from badugi_fast.history.cut import Run, Unit, Unreadable, cut
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.parquet import SCHEMA, part_name, table_of
-from badugi_fast.history.pipeline import Rendered, count_part, render
+from badugi_fast.history.pipeline import count_part, render
+from badugi_fast.history.rendered import Records, Rendered
 from badugi_fast.history.sources import expand, is_url
 from badugi_fast.parallel import ordered_map
 
@@ -164,14 +165,14 @@ def _write_part(numbered: tuple[int, Part], folder: str) -> list[Rendered]:
     come back."""
     number, part = numbered
     rendered = _render_part(part, "jsonl")
-    table = table_of([text for run in rendered for text in run.texts])
+    table = table_of(Records.joined(run.texts for run in rendered))
     path = f"{folder.rstrip('/')}/{part_name(number)}"
     if is_url(folder):
         with fsspec.open(path, "wb") as stream:
             pq.write_table(table, stream)
     else:
         pq.write_table(table, path)
-    return [Rendered(run.source, [], run.statuses, run.showdowns) for run in rendered]
+    return [Rendered(run.source, Records(b"", []), run.statuses, run.showdowns) for run in rendered]
 
 
 def score(
@@ -195,7 +196,7 @@ def score(
 def _frame_part(part: Part) -> pd.DataFrame:
     """(A task.) The records of ``part`` as a pandas DataFrame of ``FRAME_SCHEMA``."""
     rendered = _render_part(part, "jsonl")
-    table = table_of([text for run in rendered for text in run.texts])
+    table = table_of(Records.joined(run.texts for run in rendered))
     showdowns = pa.array([showdown for run in rendered for showdown in run.showdowns], pa.bool_())
     return _frame(table.append_column("showdown", showdowns))
 
@@ -221,5 +222,5 @@ def _partition_counts(frame: pd.DataFrame) -> tuple[Counter[str], set[str]]:
     """(A task.) The counts of one partition, and the files its records come from."""
     counts: Counter[str] = Counter()
     statuses = [str(status) for status in frame["status"]]
-    count_part(counts, Rendered("", [], statuses, [bool(s) for s in frame["showdown"]]), len(statuses))
+    count_part(counts, Rendered("", Records(b"", []), statuses, [bool(s) for s in frame["showdown"]]), len(statuses))
     return counts, {str(name) for name in frame["file"]}

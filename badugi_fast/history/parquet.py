@@ -28,6 +28,7 @@ import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from badugi_fast.history.record import PlayerResult, Result, record_fields
+from badugi_fast.history.rendered import Records
 
 __all__ = [
     "MONEY",
@@ -93,11 +94,11 @@ ROW_GROUP_ROWS = 1 << 15
 _PARSE = pa_json.ParseOptions(explicit_schema=TEXT_SCHEMA, unexpected_field_behavior="error")
 
 
-def table_of(lines: list[str]) -> pa.Table:
-    """The JSON Lines records ``lines`` (each a record and its newline) as a table of ``SCHEMA``."""
-    if not lines:
+def table_of(records: Records) -> pa.Table:
+    """The JSON Lines records ``records`` as a table of ``SCHEMA``."""
+    if not records:
         return SCHEMA.empty_table()
-    data = "".join(lines).encode("utf-8")
+    data = records.data
     options = pa_json.ReadOptions(use_threads=False, block_size=max(len(data), 1 << 20))
     return typed(pa_json.read_json(io.BytesIO(data), read_options=options, parse_options=_PARSE))
 

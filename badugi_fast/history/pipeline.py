@@ -16,7 +16,6 @@ import functools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple
 
 from badugi_fast.formats.model import Hand
 from badugi_fast.history.cut import Run, Unit, cut
@@ -25,6 +24,7 @@ from badugi_fast.history.output import renderer
 from badugi_fast.history.read import hands_of, results
 from badugi_fast.history.read import rendered as rendered_by_c
 from badugi_fast.history.record import Result
+from badugi_fast.history.rendered import Records, Rendered
 from badugi_fast.history.sources import SourceLike, expand, sources_of
 from badugi_fast.parallel import ordered_map
 
@@ -42,16 +42,6 @@ __all__ = [
 ]
 
 PathLike = str | os.PathLike[str]
-
-
-class Rendered(NamedTuple):
-    """The scored hands of a run as a worker sends them back: each hand's record text, status, and whether it
-    reached a showdown. Lists rather than an object per hand, which would cost more to send than to score."""
-
-    source: str
-    texts: list[str]
-    statuses: list[str]
-    showdowns: list[bool]
 
 
 def units(sources: Iterable[Source]) -> Iterator[Unit]:
@@ -120,12 +110,14 @@ def render(unit: Unit, form: str) -> Rendered:
     if fast is not None:
         return Rendered(unit.source, *fast)
     render = renderer(form)
-    rendered = Rendered(unit.source, [], [], [])
+    texts: list[str] = []
+    statuses: list[str] = []
+    showdowns: list[bool] = []
     for result in results(unit):
-        rendered.texts.append(render(result))
-        rendered.statuses.append(result.status)
-        rendered.showdowns.append(result.showdown)
-    return rendered
+        texts.append(render(result))
+        statuses.append(result.status)
+        showdowns.append(result.showdown)
+    return Rendered(unit.source, Records.of(texts), statuses, showdowns)
 
 
 def sendable(unit: Unit) -> Unit:

@@ -15,7 +15,6 @@ answered.
 from __future__ import annotations
 
 import functools
-import itertools
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -32,6 +31,7 @@ from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.output import renderer
 from badugi_fast.history.record import PlayerResult, Result
+from badugi_fast.history.rendered import Records
 from badugi_fast.history.score import player_entry, score, table_of
 from badugi_fast.history.sources import text_of
 from badugi_fast.rules.limits import LIMITS
@@ -39,7 +39,7 @@ from badugi_fast.rules.limits import LIMITS
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
 
-__all__ = ["C_READER", "c_records", "hands_of", "parse_one", "rendered", "results"]
+__all__ = ["C_READER", "bulk_memory", "c_records", "hands_of", "parse_one", "rendered", "results"]
 
 #: Whether PokerStars and PHH runs are read by the C readers (the C extension is built and chosen).
 C_READER = history_fast_paths is not None
@@ -70,6 +70,7 @@ if C_READER:
         RENDER_WORDS,
         RenderWords,
         StarsHand,
+        keep_freed_memory,
         render_scan,
     )
 
@@ -249,11 +250,19 @@ _PYTHON_HANDS: dict[str, Callable[[Run, bytes], PythonHand]] = {stars.FORMAT.sit
 _C_RENDERERS = {stars.FORMAT.site: "stars", phh.SITE: "phh"}
 
 
-def rendered(unit: Unit, form: str) -> tuple[list[str], list[str], list[bool]] | None:
-    """The text of each hand of ``unit`` in output format ``form``, its status and whether it reached a showdown:
-    what ``results`` rendered by ``output.renderer(form)`` gives, made without a ``Result`` for the hands C answered
-    (csrc/render.c writes their records from C's own, as ``_c_result`` and ``output`` would); the others are read,
-    scored and rendered by Python. None when C does not read ``unit`` or write ``form``: ``results`` is the way."""
+def bulk_memory() -> None:
+    """Set this process up to score runs one after another: the memory a run's text and records free is kept for the
+    next run's (``_native.keep_freed_memory``), not faulted in again page by page. For commands, not a library."""
+    if C_READER:
+        keep_freed_memory()
+
+
+def rendered(unit: Unit, form: str) -> tuple[Records, list[str], list[bool]] | None:
+    """The records of the hands of ``unit`` in output format ``form``, their statuses and whether each reached a
+    showdown: what ``results`` rendered by ``output.renderer(form)`` gives, made without a ``Result`` for the hands C
+    answered (csrc/render.c writes their records from C's own, as ``_c_result`` and ``output`` would, and they stay
+    C's bytes); the others are read, scored and rendered by Python. None when C does not read ``unit`` or write
+    ``form``: ``results`` is the way."""
     reader = _C_RENDERERS.get(unit.site) if C_READER and form in RENDER_FORMS else None
     text_read = _c_text(unit) if reader is not None and _utf8_text(unit.source) else None
     if reader is None or text_read is None or not isinstance(unit, Run):
@@ -261,22 +270,20 @@ def rendered(unit: Unit, form: str) -> tuple[list[str], list[str], list[bool]] |
     data, start, lead_lines = text_read
     text, info = render_scan(reader, form, data, start, lead_lines, _render_words(), unit.source, unit.site, unit.index)
     _check_starts(unit, [line - lead_lines for line in info[RENDER_FIRST_LINE::RENDER_INFO]])
-    codes, ends = info[RENDER_STATUS::RENDER_INFO], info[RENDER_TEXT_END::RENDER_INFO]
-    whole = text.decode()
-    if len(whole) == len(text):  # ASCII: the byte offsets are the string's
-        texts = [whole[start:end] for start, end in itertools.pairwise([0, *ends])]
-    else:
-        texts = [text[start:end].decode() for start, end in itertools.pairwise([0, *ends])]
+    codes = info[RENDER_STATUS::RENDER_INFO]
+    records = Records(text, info[RENDER_TEXT_END::RENDER_INFO])
     statuses = [_STATUS_OF_CODE.get(code, "") for code in codes]
     showdowns = [bool(flags & HH_SHOWDOWN) for flags in info[RENDER_FLAGS::RENDER_INFO]]
     if HH_FALLBACK in codes:
+        texts: dict[int, str] = {}
         render, python_hand = renderer(form), _PYTHON_HANDS[unit.site](unit, data)
         for number, base in enumerate(range(0, len(info), RENDER_INFO)):
             if codes[number] == HH_FALLBACK:
                 where = _fallback_record(info[base : base + RENDER_INFO])
                 result = score(python_hand(number, where))
                 texts[number], statuses[number], showdowns[number] = render(result), result.status, result.showdown
-    return texts, statuses, showdowns
+        records = records.replaced(texts)
+    return records, statuses, showdowns
 
 
 def _fallback_record(info: list[int]) -> StarsHand:

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import IO, Union
 
 from badugi_fast.files import identity
-from badugi_fast.history import remote
 from badugi_fast.history.archives import ARCHIVE_SUFFIXES, COMPRESSED, file_sources
 from badugi_fast.history.encodings import BE, LE, LONGEST, UTF8, Change, change_in
 from badugi_fast.history.inputs import Readable, Source
@@ -98,7 +97,9 @@ def expand(paths: Iterable[str], note: Callable[[str], None] | None = None) -> l
             found.append(Source("<stdin>", lambda: contextlib.nullcontext(sys.stdin.buffer)))
             continue
         if is_url(path):
-            found.extend(remote.url_sources(path))  # fsspec: imported only when a URL is read
+            from badugi_fast.history import remote  # fsspec (and uuid, platform): imported only for a URL
+
+            found.extend(remote.url_sources(path))
             continue
         if os.path.isdir(path):
             files = _walk(path)

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, TextIO
 from badugi_fast.formats.format import Writer
 from badugi_fast.formats.model import Hand
 from badugi_fast.formats.phh.writer import NON_STANDARD, VARIANTS, NotConvertible, changes, hand_lines, table_text
-from badugi_fast.game import played
 
 if TYPE_CHECKING:
     from badugi_fast.rules.engine import PlayedHand
@@ -81,11 +80,15 @@ def write(
 def write_played(hands: Iterable[PlayedHand], out: TextIO, currency: str | None = None) -> int:
     """Write hands played by the engine as a ``.phhs`` file, each as the model has it (``game.played``: every card
     known); returns the count."""
+    from badugi_fast.game import played  # the engine's package: not imported by those who only read PHH
+
     return sum(1 for _ in write(played.hands_of(hands, currency), out))
 
 
 def _played_text(hand: PlayedHand, number: int, hero: int | None, currency: str | None) -> str:
     """One hand played by the engine as table ``[number]`` (every card is known: ``hero`` changes nothing)."""
+    from badugi_fast.game import played
+
     return table_text(str(number), played.hand_of(hand, currency))
 
 

@@ -23,18 +23,19 @@ import decimal
 import re
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Draw, Hand
-from badugi_fast.formats.phh.toml import TOMLDecodeError, loads
 from badugi_fast.formats.phh.writer import VARIANTS
-from badugi_fast.formats.replay import Recorder
 from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
+
+if TYPE_CHECKING:
+    from badugi_fast.formats.replay import Recorder
 
 __all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand"]
 
@@ -69,6 +70,8 @@ def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     if others:
         raise ParseError("two PHH hands in one table: put each hand in a table of its own, as .phhs do", start)
     last = _last_line(lines, start, end, table)
+    from badugi_fast.formats.phh.toml_reader import TOMLDecodeError, loads  # its patterns: compiled when a hand is
+
     try:
         document = loads("\n".join(lines[first:last]))
     except TOMLDecodeError as error:
@@ -303,6 +306,8 @@ class _Reader:
     def run(self) -> None:
         hand, fields = self.hand, self.fields
         self.table()
+        from badugi_fast.formats.replay import Recorder  # the rules engine: loaded for a hand Python reads
+
         self.recorder = Recorder.start(hand, list(hand.seats), self.unknown)
         actions = fields.get("actions")
         if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):

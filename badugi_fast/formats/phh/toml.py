@@ -1,6 +1,7 @@
 """The bits of TOML that PHH needs: values written exactly (strings escaped; money is written by
 ``badugi_fast.money.amount_text``, exact decimals, never floats) and documents read as the standard library's
-``tomllib`` reads them, but in bounded time and memory (``toml_reader``).
+``tomllib`` reads them, but in bounded time and memory (``toml_reader``, imported by the PHH reader when Python
+reads a hand: the commands C serves do not compile its patterns).
 
 A PHH amount is a plain number in the table's unit: ``0.25`` for 25 cents, ``1500`` for 1,500 tournament chips. It
 is read back as a ``Decimal`` (never a float), so ``0.1 + 0.2`` stays ``0.3``, and turned into the model's
@@ -12,9 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from badugi_fast.formats.phh.toml_reader import TOMLDecodeError, loads
-
-__all__ = ["TOMLDecodeError", "array", "loads", "string"]
+__all__ = ["array", "string"]
 
 #: What a TOML basic string cannot hold as it is: the quote, the backslash, control characters (and surrogates,
 #: which are not characters and cannot be written in UTF-8 at all).
