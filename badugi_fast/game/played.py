@@ -79,6 +79,7 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         raise ValueError("the hand is not over yet")
     names = played.names
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
+    small, big = state.rules.stakes  # (a property: worked out at each call)
     card = _CARDS  # Badugi deals four cards:
     dealt: list[tuple[str, ...]] = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
     hand = Hand(
@@ -92,7 +93,7 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         button=state.button + 1,
         seats=list(map(Seat, _SEATS, names, map(scale.__mul__, state.starting_stacks))),
         currency=currency,
-        stakes=(state.rules.stakes[0] * scale, state.rules.stakes[1] * scale),
+        stakes=(small * scale, big * scale),
         dealt=dict(zip(names, dealt, strict=True)),
         positions=[*names[state.button + 1 :], *names[: state.button + 1]],  # from the left of the button
         rake=result.rake * scale,

@@ -39,7 +39,7 @@ from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.model import Draw, Hand, Seat
 from badugi_fast.formats.phh.toml import array, string
 from badugi_fast.money import amount_text
-from badugi_fast.pots import split_uncalled
+from badugi_fast.pots import split_uncalled, uncalled
 from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
 
 __all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "changes", "hand_lines", "table_text"]
@@ -257,7 +257,7 @@ class _Writer:
         seats = list(map(self.seated.__getitem__, self.order))
         pieces = [
             _HEADS[self.variant, self.places, tuple(antes), tuple(blinds), small, big],
-            f"starting_stacks = {array(map(money, map(_STACK, seats)))}",
+            "starting_stacks = [" + ", ".join(map(money, map(_STACK, seats))) + "]",  # toml.array, inlined
             # made of cards, amounts and p1...: nothing to escape
             'actions = [\n  "' + '",\n  "'.join(actions) + '",\n]',
         ]
@@ -348,8 +348,7 @@ class _Writer:
             tag = tags[name]
             known = self.known[name] is not None and dealt
             actions.append(tag.deal + "".join(map(_card, dealt)) if known and dealt else tag.hidden)
-        # Each player's (thrown, new) draw after draw, when all their cards are known:
-        stories = {name: None if story is None else iter(story) for name, story in self.known.items()}
+        stories = self.known  # each player's (thrown, new) draw after draw, when all their cards are known: used up
         deals: list[str] = []  # the replacement cards of the draw under way
         street = 0
         money = _money(self.places)
@@ -360,7 +359,7 @@ class _Writer:
                     actions += deals
                     deals, street = [], event.street
                 story = stories[event.player]
-                seen = next(story) if story is not None else None
+                seen = story.pop(0) if story is not None else None
                 tag = tags[event.player]
                 if not event.discarded:
                     actions.append(tag.discard)
@@ -401,15 +400,18 @@ class _Writer:
         if len(left) < 2:
             return []
         shown = list(filter(left.__contains__, hand.shown))
+        if len(shown) < len(left):
+            shown += filterfalse(shown.__contains__, left)
         actions = []
-        for name in shown + list(filterfalse(shown.__contains__, left)):
-            show = self.tags[name].show
-            cards = hand.cards.get(name)
-            if name in hand.mucked:
+        tags, known, mucked = self.tags, hand.cards, hand.mucked
+        for name in shown:
+            show = tags[name].show
+            cards = known.get(name)
+            if mucked and name in mucked:
                 revealed = f" # mucked {_cards(cards)}" if cards and len(cards) == 4 else ""
                 actions.append(show + revealed)
             elif cards and len(cards) == 4:
-                actions.append(f"{show} {_cards(cards)}")
+                actions.append(show + " " + "".join(map(_card, cards)))
             elif hand.collected.get(name):
                 raise NotConvertible(f"{name} is paid at the showdown, but their cards are not known")
             else:
@@ -437,7 +439,12 @@ class _Writer:
         player put in: ``_actions``)."""
         hand = self.hand
         tags = self.tags
-        matched, returned_to, uncalled = split_uncalled(self.put_in)
+        matched = self.put_in  # made for this hand by ``_actions``: changed in place
+        if min(matched) < 0:
+            split_uncalled(matched)  # says which amount is wrong (a ValueError)
+        returned_to, returned = uncalled(matched) or (None, 0)  # pots.split_uncalled, without its checks
+        if returned_to is not None:
+            matched[returned_to] -= returned
         paid = [0] * len(self.order)
         for name, chips in hand.collected.items():
             tag = tags.get(name)
@@ -445,18 +452,21 @@ class _Writer:
                 raise NotConvertible(f"{name} is paid but not in the hand")
             paid[tag.index] += chips
         if hand.collected_includes_uncalled and returned_to is not None:
-            paid[returned_to] -= uncalled
+            paid[returned_to] -= returned
         if min(paid) < 0:
             raise NotConvertible("the site pays a player less than their own uncalled bet")
         finishing = [stack - put + won for stack, put, won in zip(map(_STACK, seats), matched, paid, strict=True)]
-        rake = hand.rake if hand.rake is not None else sum(matched) - sum(paid)
-        if rake < 0 or sum(paid) + rake != sum(matched):
-            total, given = amount_text(sum(matched), self.places), amount_text(sum(paid), self.places)
-            raise NotConvertible(f"the site pays {given} and rakes {amount_text(rake, self.places)} of a {total} pot")
-        return [
-            f"finishing_stacks = {array(map(money, finishing))}",
-            f"winnings = {array(map(money, paid))}",
-            f"_rake = {money(rake)}",
+        pot, given = sum(matched), sum(paid)
+        rake = hand.rake if hand.rake is not None else pot - given
+        if rake < 0 or given + rake != pot:
+            total, given_text = amount_text(pot, self.places), amount_text(given, self.places)
+            raise NotConvertible(
+                f"the site pays {given_text} and rakes {amount_text(rake, self.places)} of a {total} pot"
+            )
+        return [  # toml.array, inlined
+            "finishing_stacks = [" + ", ".join(map(money, finishing)) + "]",
+            "winnings = [" + ", ".join(map(money, paid)) + "]",
+            "_rake = " + money(rake),
         ]
 
 
