@@ -121,35 +121,35 @@ def _add_events(hand: Hand, played: PlayedHand, scale: int) -> set[int]:
     changed: set[int] = set()
     street = 0
     order = 0
-    for event in played.state.events:  # the commonest kinds first
+    for event in played.state.events:  # the commonest kinds first (six-handed: draw, call, fold, check, street ...)
         order += 1
-        if event[0] == "fold" or event[0] == "check":
-            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
-        elif event[0] == "call":
-            _, player, chips, all_in = event
-            bets[player] += chips
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
-        elif event[0] == "draw":
+        if event[0] == "draw":
             _, player, thrown, _, new = event
             if thrown:
                 changed.add(player)
             draws.append(Draw(street, names[player], len(thrown), _CARD_TUPLES[new], _CARD_TUPLES[thrown], -1, order))
-        elif event[0] == "raise":
-            _, player, _, total, all_in = event
-            chips, bets[player] = total - bets[player], total
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, total * scale, -1, order))
+        elif event[0] == "call":
+            _, player, chips, all_in = event
+            bets[player] += chips
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
+        elif event[0] == "fold" or event[0] == "check":
+            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
+        elif event[0] == "street":
+            street = event[1]
+            bets = [0] * len(names)
+        elif event[0] == "post":
+            _, player, _, chips, all_in = event
+            bets[player] += chips
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
         elif event[0] == "bet":
             _, player, chips, all_in = event
             bets[player] += chips
             to = bets[player] * scale
             actions.append(Action(street, names[player], event[0], chips * scale, all_in, to, -1, order))
-        elif event[0] == "post":
-            _, player, _, chips, all_in = event
-            bets[player] += chips
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
-        elif event[0] == "street":
-            street = event[1]
-            bets = [0] * len(names)
+        elif event[0] == "raise":
+            _, player, _, total, all_in = event
+            chips, bets[player] = total - bets[player], total
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, total * scale, -1, order))
         elif event[0] == "uncalled":
             _, player, chips = event
             uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale

@@ -274,14 +274,15 @@ class _Writer:
 
     def _known_draws(self) -> dict[str, _Story | None]:
         """Each player's ``(thrown, new)`` for each of their draws when the history shows every card they held, else
-        None. (One pass over the draws for all players: it is asked of every hand written.)"""
+        None. (One pass over the draws for all players: it is asked of every hand written.) A player's cards are a
+        set: the rules accepted the hand (``formats.replay``), so no card is held twice."""
         hand = self.hand
-        held: dict[str, tuple[str, ...]] = {}  # each player's cards, draw after draw
+        held: dict[str, set[str]] = {}  # each player's cards, draw after draw
         stories: dict[str, _Story | None] = {}
         for name in self.order:
             dealt = hand.dealt.get(name)
             if dealt is not None and len(dealt) == 4:
-                held[name] = tuple(dealt)
+                held[name] = set(dealt)
                 stories[name] = []
             else:
                 stories[name] = None
@@ -296,14 +297,19 @@ class _Writer:
             thrown, new, cards = draw.thrown, draw.new_cards, held[draw.player]
             if thrown is None or new is None or not len(thrown) == len(new) == discarded:
                 stories[draw.player] = None  # the history does not show this draw's cards
-            elif not all(map(cards.__contains__, thrown)):
+            elif not cards.issuperset(thrown):
                 stories[draw.player] = None  # it throws a card the player did not hold
             else:
-                held[draw.player] = (*filterfalse(thrown.__contains__, cards), *new)
+                cards.difference_update(thrown)
+                cards.update(new)
                 story.append((thrown, new))
         for name, cards in held.items():
             final = hand.cards.get(name)
-            if final is not None and final != cards and sorted(map(_card, final)) != sorted(map(_card, cards)):
+            if (
+                final is not None
+                and cards.symmetric_difference(final)
+                and sorted(map(_card, final)) != sorted(map(_card, cards))
+            ):
                 stories[name] = None
         return stories
 
