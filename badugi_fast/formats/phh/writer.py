@@ -407,7 +407,7 @@ class _Writer:
             return []
         shown = list(filter(left.__contains__, hand.shown))
         if len(shown) < len(left):
-            shown += filterfalse(shown.__contains__, left)
+            shown += [name for name in left if name not in shown]
         actions = []
         tags, known, mucked = self.tags, hand.cards, hand.mucked
         for name in shown:
