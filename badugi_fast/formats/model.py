@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Literal
 
 __all__ = ["Action", "ActionKind", "Draw", "Facts", "Hand", "Seat", "Sight"]
@@ -174,5 +175,4 @@ class Hand:
         return None
 
 
-def _order(event: Action | Draw) -> int:
-    return event.order
+_order = attrgetter("order")  # of an Action or a Draw

@@ -78,8 +78,8 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     if result is None:
         raise ValueError("the hand is not over yet")
     names = played.names
-    count = len(names)
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
+    small, big = state.rules.stakes  # (a property: worked out at each call)
     card = _CARDS  # Badugi deals four cards:
     dealt: list[tuple[str, ...]] = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
     hand = Hand(
@@ -91,14 +91,11 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         places=2 if currency else 0,
         table=TABLE,
         button=state.button + 1,
-        seats=[
-            Seat(seat, name, stack * scale)
-            for seat, name, stack in zip(_SEATS, names, state.starting_stacks, strict=False)
-        ],
+        seats=list(map(Seat, _SEATS, names, map(scale.__mul__, state.starting_stacks))),
         currency=currency,
-        stakes=(state.rules.stakes[0] * scale, state.rules.stakes[1] * scale),
+        stakes=(small * scale, big * scale),
         dealt=dict(zip(names, dealt, strict=True)),
-        positions=[names[(state.button + step) % count] for step in range(1, count + 1)],
+        positions=[*names[state.button + 1 :], *names[: state.button + 1]],  # from the left of the button
         rake=result.rake * scale,
         total_pot=result.total_pot * scale,
         showdown=bool(result.ranks),
@@ -106,7 +103,7 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     final = dealt  # the cards a player ends with: their dealt cards until a draw changes them
     for player in _add_events(hand, played, scale):
         final[player] = _cards(state.cards[player])
-    hand.shown = [names[player] for player in result.show_order]
+    hand.shown = list(map(names.__getitem__, result.show_order))
     hand.cards = dict(zip(names, final, strict=True))
     for player, chips in result.collected.items():
         hand.collected[names[player]] = chips * scale
@@ -124,35 +121,35 @@ def _add_events(hand: Hand, played: PlayedHand, scale: int) -> set[int]:
     changed: set[int] = set()
     street = 0
     order = 0
-    for event in played.state.events:  # the commonest kinds first
+    for event in played.state.events:  # the commonest kinds first (six-handed: draw, call, fold, check, street ...)
         order += 1
-        if event[0] == "fold" or event[0] == "check":
-            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
-        elif event[0] == "call":
-            _, player, chips, all_in = event
-            bets[player] += chips
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
-        elif event[0] == "draw":
+        if event[0] == "draw":
             _, player, thrown, _, new = event
             if thrown:
                 changed.add(player)
             draws.append(Draw(street, names[player], len(thrown), _CARD_TUPLES[new], _CARD_TUPLES[thrown], -1, order))
-        elif event[0] == "raise":
-            _, player, _, total, all_in = event
-            chips, bets[player] = total - bets[player], total
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, total * scale, -1, order))
+        elif event[0] == "call":
+            _, player, chips, all_in = event
+            bets[player] += chips
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
+        elif event[0] == "fold" or event[0] == "check":
+            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
+        elif event[0] == "street":
+            street = event[1]
+            bets = [0] * len(names)
+        elif event[0] == "post":
+            _, player, _, chips, all_in = event
+            bets[player] += chips
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
         elif event[0] == "bet":
             _, player, chips, all_in = event
             bets[player] += chips
             to = bets[player] * scale
             actions.append(Action(street, names[player], event[0], chips * scale, all_in, to, -1, order))
-        elif event[0] == "post":
-            _, player, _, chips, all_in = event
-            bets[player] += chips
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
-        elif event[0] == "street":
-            street = event[1]
-            bets = [0] * len(names)
+        elif event[0] == "raise":
+            _, player, _, total, all_in = event
+            chips, bets[player] = total - bets[player], total
+            actions.append(Action(street, names[player], event[0], chips * scale, all_in, total * scale, -1, order))
         elif event[0] == "uncalled":
             _, player, chips = event
             uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale

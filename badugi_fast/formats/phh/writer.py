@@ -30,13 +30,16 @@ not add up, ...) raises ``NotConvertible`` saying why: it is never written half-
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
+from itertools import filterfalse
+from operator import attrgetter
 from typing import TypeVar
 
 from badugi_fast.cards import card_str, parse_cards
-from badugi_fast.formats.model import Draw, Hand
+from badugi_fast.formats.model import Draw, Hand, Seat
 from badugi_fast.formats.phh.toml import array, string
 from badugi_fast.money import amount_text
-from badugi_fast.pots import split_uncalled
+from badugi_fast.pots import split_uncalled, uncalled
 from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
 
 __all__ = ["NON_STANDARD", "VARIANTS", "NotConvertible", "changes", "hand_lines", "table_text"]
@@ -114,32 +117,34 @@ _card = _CardTexts().__getitem__
 
 
 _Key = TypeVar("_Key", bound=Hashable)
+_Made = TypeVar("_Made")
 
 
-class _Texts(dict[_Key, str]):
-    """``texts[key]``: ``make(key)``, remembered (amounts, and whole lines made of them, recur from hand to hand: a
-    lookup is cheaper than writing them again); forgets everything once it holds ``_KEPT`` texts, to stay small."""
+class _Kept(dict[_Key, _Made]):
+    """``kept[key]``: ``make(key)``, remembered (amounts, whole lines made of them, the players of a table recur from
+    hand to hand: a lookup is cheaper than making them again); forgets everything once it holds ``_KEPT`` of them,
+    to stay small."""
 
-    def __init__(self, make: Callable[[_Key], str]) -> None:
+    def __init__(self, make: Callable[[_Key], _Made]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key: _Key) -> str:
+    def __missing__(self, key: _Key) -> _Made:
         if len(self) >= _KEPT:
             self.clear()
-        text = self[key] = self.make(key)
-        return text
+        made = self[key] = self.make(key)
+        return made
 
 
 _KEPT = 1 << 14
-_MONEY: dict[int, _Texts[int]] = {}  # by places
+_MONEY: dict[int, _Kept[int, str]] = {}  # by places
 
 
-def _money(places: int) -> _Texts[int]:
+def _money(places: int) -> _Kept[int, str]:
     """``amount_text`` at ``places`` decimals, remembered."""
     money = _MONEY.get(places)
     if money is None:
-        money = _MONEY[places] = _Texts(lambda hundredths: amount_text(hundredths, places))
+        money = _MONEY[places] = _Kept[int, str](partial(amount_text, places=places))
     return money
 
 
@@ -171,35 +176,76 @@ def _place(key: tuple[str, str]) -> str:
     return f"table = {string(table)}\nvenue = {string(site)}" if table else f"venue = {string(site)}"
 
 
-_HEADS = _Texts(_head)
-_PLAYERS = _Texts(_players)
-_PLACES = _Texts(_place)
+_HEADS = _Kept[tuple[str, int, tuple[int, ...], tuple[int, ...], int, int], str](_head)
+_PLAYERS = _Kept[tuple[tuple[str, ...], tuple[int, ...]], str](_players)
+_PLACES = _Kept[tuple[str, str], str](_place)
 
 
 def _cards(cards: Sequence[str]) -> str:
     return "".join(map(_card, cards))
 
 
+class _Tag:
+    """What names player ``number`` in PHH's actions (``p3``): the starts of the lines of their deal, bets and draws
+    and of their showdown, written once (``_TAGS``) instead of for every line of every hand; and ``index``, their
+    place in PHH's lists (``number - 1``)."""
+
+    __slots__ = ("bet", "call", "deal", "discard", "fold", "hidden", "index", "show")
+
+    def __init__(self, number: int) -> None:
+        tag = f"p{number}"
+        self.index = number - 1
+        self.deal = f"d dh {tag} "  # + cards
+        self.hidden = self.deal + "?" * 8
+        self.fold = tag + " f"
+        self.call = tag + " cc"
+        self.bet = tag + " cbr "  # + the round's total
+        self.discard = tag + " sd"  # + " " and the cards thrown, when any
+        self.show = tag + " sm"
+
+
+class _Cast:
+    """The players of a hand in PHH's order and each one's ``_Tag`` (``p1``, ``p2`` ...): made once for each order
+    of names and remembered (``_CASTS``), as the same players sit down hand after hand."""
+
+    __slots__ = ("order", "tags")
+
+    def __init__(self, order: tuple[str, ...]) -> None:
+        self.order = order
+        self.tags = {name: _TAGS[number] for number, name in enumerate(order, 1)}  # a name twice: its last place
+
+
+_TAGS = _Kept[int, _Tag](_Tag)
+_CASTS = _Kept[tuple[str, ...], _Cast](_Cast)
+_Story = list[tuple[tuple[str, ...], tuple[str, ...]]]  # a player's draws: (thrown, new) each
+
+
 class _Writer:
     """The PHH of one Badugi hand that the rules accepted (``formats.replay``): its players in PHH's order (the
     rules' seating from the left of the button), its forced bets, and its actions and draws in the order PHH
     plays them. Nothing about the betting is worked out here: the replay said what each action put in and to what
-    total it brought the round (``Action.to``)."""
+    total it brought the round (``Action.to``).
+
+    Every hand written passes here, so the work is done in few passes and mostly by builtins: ``_actions`` goes
+    once over the hand's actions and draws and notes on the way what the showdown and the outcome need (who
+    folded, what each player put in); what recurs from hand to hand is remembered (``_Kept``)."""
 
     def __init__(self, hand: Hand, variant: str) -> None:
         self.hand = hand
         self.variant = variant
         self.places = hand.places
-        self.order = list(hand.positions)  # PHH's order of the players
-        self.number = {name: number for number, name in enumerate(self.order, 1)}  # PHH's p1, p2 ...
-        self.tags = {name: f"p{number}" for name, number in self.number.items()}  # how PHH's actions name them
-        seated = {seat.name: seat for seat in reversed(hand.seats)}  # a name seated twice: its first seat
-        self.seats = {name: seated[name] for name in self.order if name in seated}
+        cast = _CASTS[tuple(hand.positions)]
+        self.order = cast.order  # PHH's order of the players
+        self.tags = cast.tags  # how PHH's actions name them
+        seats = hand.seats[::-1]  # a name seated twice: its first seat
+        self.seated = dict(zip(map(_NAME, seats), seats, strict=True))
         self.known = self._known_draws()
+        self.put_in = [0] * len(self.order)  # what each player put in, by ``_actions``
+        self.folded: set[str] = set()  # ... who folded
 
     def pieces(self) -> list[str]:
         """The fields, in pieces of whole lines; those that recur from hand to hand (the forced bets and bet
-        sizes, the players and their seats, the table) written once and remembered (``_Texts``)."""
+        sizes, the players and their seats, the table) written once and remembered (``_Kept``)."""
         hand = self.hand
         money = _money(self.places).__getitem__
         antes, blinds = self._forced_bets()
@@ -208,54 +254,62 @@ class _Writer:
         if heads_up:  # PHH reverses both heads-up: the first player posts the second entry
             antes, blinds = antes[::-1], blinds[::-1]
         small, big = self._stakes(blinds)
-        seats = [self.seats[name] for name in self.order]
+        seats = list(map(self.seated.__getitem__, self.order))
         pieces = [
             _HEADS[self.variant, self.places, tuple(antes), tuple(blinds), small, big],
-            f"starting_stacks = {array([money(seat.stack) for seat in seats])}",
+            "starting_stacks = [" + ", ".join(map(money, map(_STACK, seats))) + "]",  # toml.array, inlined
             # made of cards, amounts and p1...: nothing to escape
             'actions = [\n  "' + '",\n  "'.join(actions) + '",\n]',
         ]
         if hand.hand_id:
             number = hand.hand_id
             pieces.append(f"hand = {number if number.isdigit() and number[0] != '0' else string(number)}")
-        pieces.append(_PLAYERS[tuple(self.order), tuple([seat.number for seat in seats])])
+        pieces.append(_PLAYERS[self.order, tuple(map(_NUMBER, seats))])
         pieces.append(_PLACES[hand.table, hand.site])
-        pieces += self._money_and_time()
+        if hand.currency or hand.currency_symbol or hand.started is not None:
+            pieces += self._money_and_time()
         if hand.paid_recorded:
-            pieces += self._outcome(money)
+            pieces += self._outcome(money, seats)
         return pieces
 
-    def _known_draws(self) -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]] | None]:
+    def _known_draws(self) -> dict[str, _Story | None]:
         """Each player's ``(thrown, new)`` for each of their draws when the history shows every card they held, else
-        None. (One pass over the draws for all players: it is asked of every hand written.)"""
+        None. (One pass over the draws for all players: it is asked of every hand written.) A player's cards are a
+        set: the rules accepted the hand (``formats.replay``), so no card is held twice."""
         hand = self.hand
-        held: dict[str, tuple[str, ...]] = {}  # each player's cards, draw after draw
-        stories: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]] | None] = {}
+        held: dict[str, set[str]] = {}  # each player's cards, draw after draw
+        stories: dict[str, _Story | None] = {}
         for name in self.order:
             dealt = hand.dealt.get(name)
-            known = dealt is not None and len(dealt) == 4
-            if dealt is not None and known:
-                held[name] = tuple(dealt)
-            stories[name] = [] if known else None
+            if dealt is not None and len(dealt) == 4:
+                held[name] = set(dealt)
+                stories[name] = []
+            else:
+                stories[name] = None
         for draw in hand.draws:
             story = stories.get(draw.player)
             if story is None:  # not dealt in, or some of their cards unknown
                 continue
             discarded = draw.discarded
             if not discarded:
-                story.append(((), ()))
+                story.append(_PAT)
                 continue
             thrown, new, cards = draw.thrown, draw.new_cards, held[draw.player]
             if thrown is None or new is None or not len(thrown) == len(new) == discarded:
                 stories[draw.player] = None  # the history does not show this draw's cards
-            elif not all(map(cards.__contains__, thrown)):
+            elif not cards.issuperset(thrown):
                 stories[draw.player] = None  # it throws a card the player did not hold
             else:
-                held[draw.player] = tuple([card for card in cards if card not in thrown]) + tuple(new)
+                cards.difference_update(thrown)
+                cards.update(new)
                 story.append((thrown, new))
         for name, cards in held.items():
             final = hand.cards.get(name)
-            if final is not None and final != cards and sorted(map(_card, final)) != sorted(map(_card, cards)):
+            if (
+                final is not None
+                and cards.symmetric_difference(final)
+                and sorted(map(_card, final)) != sorted(map(_card, cards))
+            ):
                 stories[name] = None
         return stories
 
@@ -263,10 +317,11 @@ class _Writer:
         """Each player's dead money (antes) and live blind, in PHH's order; a blind out of position is negative."""
         antes = [0] * len(self.order)
         blinds = [0] * len(self.order)
+        tags = self.tags
         for action in self.hand.actions:
             if action.kind not in _FORCED:
                 break
-            index = self.number[action.player] - 1
+            index = tags[action.player].index
             if action.kind == "ante":
                 antes[index] += action.amount
             elif blinds[index]:
@@ -289,35 +344,38 @@ class _Writer:
 
     def _actions(self) -> list[str]:
         """PHH's actions: the deal, then the betting and the draws as they came, each draw's discards before its
-        replacement cards (PHH's order, whatever the site's), and the showdown."""
+        replacement cards (PHH's order, whatever the site's), and the showdown. Notes what each player put in
+        (``put_in``) and who folded (``folded``) on the way."""
         hand = self.hand
         tags = self.tags
         actions = []
         for name in self.order:
             dealt = hand.dealt.get(name)
+            tag = tags[name]
             known = self.known[name] is not None and dealt
-            actions.append(f"d dh {tags[name]} {_cards(dealt) if known and dealt else '?' * 8}")
-        # Each player's (thrown, new) draw after draw, when all their cards are known:
-        stories = {name: None if story is None else iter(story) for name, story in self.known.items()}
+            actions.append(tag.deal + "".join(map(_card, dealt)) if known and dealt else tag.hidden)
+        stories = self.known  # each player's (thrown, new) draw after draw, when all their cards are known: used up
         deals: list[str] = []  # the replacement cards of the draw under way
         street = 0
         money = _money(self.places)
+        put_in, folded = self.put_in, self.folded
         for event in hand.played():
             if isinstance(event, Draw):
                 if event.street != street:  # after all of a draw's discards, its cards
                     actions += deals
                     deals, street = [], event.street
                 story = stories[event.player]
-                seen = next(story) if story is not None else None
+                seen = story.pop(0) if story is not None else None
                 tag = tags[event.player]
                 if not event.discarded:
-                    actions.append(tag + " sd")
+                    actions.append(tag.discard)
                 elif seen is not None:
-                    actions.append(f"{tag} sd {_cards(seen[0])}")
-                    deals.append(f"d dh {tag} {_cards(seen[1])}")
+                    actions.append(f"{tag.discard} {''.join(map(_card, seen[0]))}")
+                    deals.append(tag.deal + "".join(map(_card, seen[1])))
                 else:
-                    actions.append(f"{tag} sd {'??' * event.discarded}")
-                    deals.append(f"d dh {tag} {'??' * event.discarded}")
+                    unknown = "??" * event.discarded
+                    actions.append(f"{tag.discard} {unknown}")
+                    deals.append(tag.deal + unknown)
                 continue
             if deals:
                 actions += deals
@@ -327,34 +385,43 @@ class _Writer:
             if kind == "fold":
                 if event.all_in:
                     raise NotConvertible(f"{event.player} folds with nothing behind (all in): PHH's players cannot")
-                actions.append(tags[event.player] + " f")
-            elif kind == "check" or kind == "call":
-                actions.append(tags[event.player] + " cc")
-            elif kind not in _FORCED:
-                actions.append(f"{tags[event.player]} cbr {money[event.to or 0]}")
+                tag = tags[event.player]
+                actions.append(tag.fold)
+                folded.add(event.player)
+            elif kind in _FORCED:  # the forced bets are their own fields; one of a player not dealt in is left out
+                forced = tags.get(event.player)
+                if forced is not None:
+                    put_in[forced.index] += event.amount
+                continue
+            else:
+                tag = tags[event.player]
+                actions.append(tag.call if kind == "check" or kind == "call" else tag.bet + money[event.to or 0])
+            put_in[tag.index] += event.amount
         return actions + deals + self._showdown()
 
     def _showdown(self) -> list[str]:
         """``sm`` for every player left at the end, when two or more are: the players who showed first."""
         hand = self.hand
-        folded = {action.player for action in hand.actions if action.kind == "fold"}
-        left = [name for name in self.order if name not in folded]
+        left = list(filterfalse(self.folded.__contains__, self.order))
         if len(left) < 2:
             return []
-        shown = [name for name in hand.shown if name in left]
+        shown = list(filter(left.__contains__, hand.shown))
+        if len(shown) < len(left):
+            shown += [name for name in left if name not in shown]
         actions = []
-        for name in shown + [name for name in left if name not in shown]:
-            number = self.number[name]
-            cards = hand.cards.get(name)
-            if name in hand.mucked:
+        tags, known, mucked = self.tags, hand.cards, hand.mucked
+        for name in shown:
+            show = tags[name].show
+            cards = known.get(name)
+            if mucked and name in mucked:
                 revealed = f" # mucked {_cards(cards)}" if cards and len(cards) == 4 else ""
-                actions.append(f"p{number} sm{revealed}")
+                actions.append(show + revealed)
             elif cards and len(cards) == 4:
-                actions.append(f"p{number} sm {_cards(cards)}")
+                actions.append(show + " " + "".join(map(_card, cards)))
             elif hand.collected.get(name):
                 raise NotConvertible(f"{name} is paid at the showdown, but their cards are not known")
             else:
-                actions.append(f"p{number} sm")
+                actions.append(show)
         return actions
 
     def _money_and_time(self) -> list[str]:
@@ -373,33 +440,43 @@ class _Writer:
                 lines.append(f"time_zone = {string(zone)}")
         return lines
 
-    def _outcome(self, money: Callable[[int], str]) -> list[str]:
-        """``winnings``, ``finishing_stacks`` and ``_rake``: what the site paid, from the history."""
+    def _outcome(self, money: Callable[[int], str], seats: list[Seat]) -> list[str]:
+        """``winnings``, ``finishing_stacks`` and ``_rake``: what the site paid, from the history (and what each
+        player put in: ``_actions``)."""
         hand = self.hand
-        names = self.order
-        put_in = [0] * len(names)
-        number = self.number
-        for action in hand.actions:
-            place = number.get(action.player)
-            if place is not None:
-                put_in[place - 1] += action.amount
-        matched, returned_to, uncalled = split_uncalled(put_in)
-        paid = [0] * len(names)
+        tags = self.tags
+        matched = self.put_in  # made for this hand by ``_actions``: changed in place
+        if min(matched) < 0:
+            split_uncalled(matched)  # says which amount is wrong (a ValueError)
+        returned_to, returned = uncalled(matched) or (None, 0)  # pots.split_uncalled, without its checks
+        if returned_to is not None:
+            matched[returned_to] -= returned
+        paid = [0] * len(self.order)
         for name, chips in hand.collected.items():
-            if name not in self.number:
+            tag = tags.get(name)
+            if tag is None:
                 raise NotConvertible(f"{name} is paid but not in the hand")
-            paid[self.number[name] - 1] += chips
+            paid[tag.index] += chips
         if hand.collected_includes_uncalled and returned_to is not None:
-            paid[returned_to] -= uncalled
+            paid[returned_to] -= returned
         if min(paid) < 0:
             raise NotConvertible("the site pays a player less than their own uncalled bet")
-        finishing = [self.seats[name].stack - matched[k] + paid[k] for k, name in enumerate(names)]
-        rake = hand.rake if hand.rake is not None else sum(matched) - sum(paid)
-        if rake < 0 or sum(paid) + rake != sum(matched):
-            total, given = amount_text(sum(matched), self.places), amount_text(sum(paid), self.places)
-            raise NotConvertible(f"the site pays {given} and rakes {amount_text(rake, self.places)} of a {total} pot")
-        return [
-            f"finishing_stacks = {array(map(money, finishing))}",
-            f"winnings = {array(map(money, paid))}",
-            f"_rake = {money(rake)}",
+        finishing = [stack - put + won for stack, put, won in zip(map(_STACK, seats), matched, paid, strict=True)]
+        pot, given = sum(matched), sum(paid)
+        rake = hand.rake if hand.rake is not None else pot - given
+        if rake < 0 or given + rake != pot:
+            total, given_text = amount_text(pot, self.places), amount_text(given, self.places)
+            raise NotConvertible(
+                f"the site pays {given_text} and rakes {amount_text(rake, self.places)} of a {total} pot"
+            )
+        return [  # toml.array, inlined
+            "finishing_stacks = [" + ", ".join(map(money, finishing)) + "]",
+            "winnings = [" + ", ".join(map(money, paid)) + "]",
+            "_rake = " + money(rake),
         ]
+
+
+_PAT = ((), ())  # a draw of no cards
+_NAME = attrgetter("name")
+_NUMBER = attrgetter("number")
+_STACK = attrgetter("stack")
