@@ -72,7 +72,7 @@ def changes(hand: Hand) -> list[str]:
 
 def table_text(name: str, hand: Hand) -> str:
     """The hand as a TOML table named ``name`` (a ``.phhs`` entry), ending in a newline. Mirrored in
-    csrc/phh_write.c, which writes the same table for the PokerStars hands csrc/stars.c answered (``badugi convert``)."""
+    csrc/phh_write.c, which writes the same table for the PokerStars hands csrc/stars.c answered (``convert``)."""
     return f"[{name}]\n" + "\n".join(_pieces(hand)) + "\n"
 
 
