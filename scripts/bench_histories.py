@@ -1,8 +1,9 @@
 """The figures of issue 26, in one run: ``badugi score`` and its neighbours as CPU seconds of whole processes.
 
 On the same simulated hands (``badugi simulate``, six-handed, fixed limit, written once as PokerStars text and once
-as PHH), each command runs as its own process, once to warm up and then three times; the median of the three CPU
-times (user + system, of the process and its children) is its figure. Printed:
+as PHH), each command runs as its own process, once to warm up and then three times, the commands compared taking
+turns (a shared machine's speed drifts: each drift falls on all of them); the median of the three CPU times (user
++ system, of the process and its children) is its figure. Printed:
 
 - ``badugi score --jobs 1 --format jsonl -o FILE`` in hands per CPU second, and the same of ``--baseline TREE``
   (another checkout, for instance commit 93688a9, built in place) when given: the ratio of the two;
@@ -123,19 +124,23 @@ def _environment(tree: Path, cache: Path) -> dict[str, str]:
     return env
 
 
-def cpu_seconds(command: list[str], env: dict[str, str], runs: int = 3) -> tuple[float, str]:
-    """The median CPU seconds of ``runs`` runs of ``command`` (after one to warm up), and its last output. The
-    commands run in the temporary folder (``env["PYTHONPYCACHEPREFIX"]``'s), where ``python -m`` finds no package
-    of the current folder before the tree ``env`` names."""
-    times = []
-    output = ""
-    folder = Path(env["PYTHONPYCACHEPREFIX"]).parent
+def cpu_seconds(commands: list[tuple[list[str], dict[str, str]]], runs: int = 3) -> list[tuple[float, list[str]]]:
+    """The median CPU seconds of ``runs`` runs of each command (with its environment), and its outputs. The
+    commands take turns, one run of each per round after a round to warm up, so that a change in the machine's
+    speed (it is shared) falls on all of them alike and their ratios hold. They run in the temporary folder (the
+    first environment's ``PYTHONPYCACHEPREFIX``'s), where ``python -m`` finds no package of the current folder
+    before the tree the environment names."""
+    times: list[list[float]] = [[] for _ in commands]
+    outputs: list[list[str]] = [[] for _ in commands]
+    folder = Path(commands[0][1]["PYTHONPYCACHEPREFIX"]).parent
     for run in range(runs + 1):
-        before = _children_cpu()
-        output = subprocess.run(command, env=env, cwd=folder, check=True, capture_output=True, text=True).stdout
-        if run:
-            times.append(_children_cpu() - before)
-    return statistics.median(times), output
+        for number, (command, env) in enumerate(commands):
+            before = _children_cpu()
+            done = subprocess.run(command, env=env, cwd=folder, check=True, capture_output=True, text=True)
+            if run:
+                times[number].append(_children_cpu() - before)
+                outputs[number].append(done.stdout)
+    return [(statistics.median(taken), said) for taken, said in zip(times, outputs, strict=True)]
 
 
 def badugi(*arguments: str) -> list[str]:
@@ -167,28 +172,30 @@ def main() -> int:
         stars, phh, out = work / "sim.txt", work / "sim.phhs", work / "out"
         simulate = ["simulate", "-q", "--hands", str(hands), "--players", "6", "--seed", "1"]
         print(f"machine: {_model()}, {os.cpu_count()} CPUs; {hands:,} simulated six-handed hands; load {_load()}")
-        plain, _ = cpu_seconds(badugi(*simulate, "-o", str(stars)), env)
-        as_phh, _ = cpu_seconds(badugi(*simulate, "--format", "phh", "-o", str(phh)), env)
+        plain, as_phh = cpu_seconds(
+            [(badugi(*simulate, "-o", str(stars)), env), (badugi(*simulate, "--format", "phh", "-o", str(phh)), env)]
+        )
         score = badugi("score", "--jobs", "1", "--format", "jsonl", "-o", str(out))
-        scored, _ = cpu_seconds([*score, str(stars)], env)
+        convert = badugi("convert", "-q", "--to", "phh", "-o", str(work / "conv.phhs"), str(stars))
+        measured = [([*score, str(stars)], env), ([*score, str(phh)], env), (convert, env)]
+        measured.append(([sys.executable, "-c", _C_READER, str(stars)], env))
+        if args.baseline:
+            measured.append(([*score, str(stars)], _environment(args.baseline.resolve(), work / "pycache-base")))
+        (scored, _), (phh_scored, _), (converted, _), (_, readings), *base = cpu_seconds(measured)
         rate = hands / scored
         print(f"score --jobs 1 --format jsonl: {rate:,.0f} hands per CPU second ({scored:.2f} s)")
-        if args.baseline:
-            base, _ = cpu_seconds([*score, str(stars)], _environment(args.baseline.resolve(), work / "pycache-base"))
+        if base:
+            base_seconds = base[0][0]
             print(
-                f"  {args.baseline}: {hands / base:,.0f} hands per CPU second; this tree / that: {base / scored:.2f}x"
+                f"  {args.baseline}: {hands / base_seconds:,.0f} hands per CPU second; "
+                f"this tree / that: {base_seconds / scored:.2f}x"
             )
-        _, said = cpu_seconds([sys.executable, "-c", _C_READER, str(stars)], env)
-        read, reading = said.split()
-        c_rate = int(read) / float(reading)
+        read = int(readings[0].split()[0])
+        c_rate = read / statistics.median(float(said.split()[1]) for said in readings)
         print(f"C reader alone: {c_rate:,.0f} hands per CPU second; score / C reader: {rate / c_rate:.2f}")
-        phh_scored, _ = cpu_seconds([*score, str(phh)], env)
         print(f"PHH scored / the same hands as PokerStars text: {phh_scored / scored:.2f}x")
-        converted, _ = cpu_seconds(
-            badugi("convert", "-q", "--to", "phh", "-o", str(work / "conv.phhs"), str(stars)), env
-        )
         print(f"convert --to phh / score: {converted / scored:.2f}x")
-        print(f"simulate --format phh / simulate: {as_phh / plain:.2f}x")
+        print(f"simulate --format phh / simulate: {as_phh[0] / plain[0]:.2f}x")
         print(f"load {_load()}")
     return 0
 
