@@ -259,6 +259,24 @@ def test_score_and_report_agree_on_the_exit_status(tmp_path: Path, capsys: pytes
         assert (tmp_path / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
+@pytest.mark.parametrize("command", ["stats", "report"])
+def test_stats_and_report_say_a_folder_holds_no_hand_history(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As ``badugi score``: exit 2 naming what was looked at, not an empty answer (or an empty page) and exit 0."""
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("the histories are elsewhere\n", encoding="utf-8")
+    output = tmp_path / "out"
+    assert main([command, str(folder), "-o", str(output)]) == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert (
+        error
+        == f"badugi {command}: error: no hand history of a known site in the 1 file looked at ({folder / 'notes.txt'})"
+    )
+    assert not output.exists()
+
+
 def test_score_says_a_named_file_holds_no_hand_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A README given to ``badugi score`` is no hand: alone, exit 2 naming it (as a folder with no hand); beside hand
     histories, a note on stderr, and neither a record nor a count ("1 hands, 1 errors" before)."""

@@ -24,11 +24,10 @@ from badugi_fast.cli.progress import Progress
 from badugi_fast.extras import require
 from badugi_fast.files import replacing, replacing_folder
 from badugi_fast.history.cut import NO_HISTORY
-from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
 from badugi_fast.history.read import bulk_memory
-from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
+from badugi_fast.history.sources import SAMPLES, expand, no_history, refuse_as_output
 
 __all__ = ["add_arguments", "run"]
 
@@ -111,17 +110,8 @@ def run(args: argparse.Namespace) -> int:
             folder = stack.enter_context(replacing_folder(args.output, _is_part))  # a local folder or a URL
             counts = _score(on_dask.write_parts(client, sources, folder), lambda part: None, stop_early, progress)
         if not counts["hands"]:  # raised here: an output file is not left behind
-            raise ValueError(f"no hand history of a known site in {_looked_at(sources)}")
+            raise no_history(sources)
     return 1 if counts["mismatch"] or counts["error"] else 0
-
-
-def _looked_at(sources: list[Source]) -> str:
-    """What was read, for the error of a run that found no hand: how many files, and the first few."""
-    if not sources:
-        return "the paths given (no file in them)"
-    names = ", ".join(source.name for source in sources[:3])
-    more = f" and {len(sources) - 3:,} more" if len(sources) > 3 else ""
-    return f"the {len(sources):,} file{'s' if len(sources) > 1 else ''} looked at ({names}{more})"
 
 
 def _stdout_bytes() -> BinaryIO:

@@ -119,7 +119,7 @@ def gather(args: argparse.Namespace, filters: Filters) -> Tally:
 
 def _tally_files(args: argparse.Namespace, filters: Filters) -> Tally:
     """The tally of ``args``' paths (the samples when none is given): saved records read, histories scored."""
-    from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
+    from badugi_fast.history.sources import SAMPLES, expand, no_history, refuse_as_output
     from badugi_fast.stats.collect import is_records, tally_histories, tally_on_dask, tally_records
 
     paths = args.paths or [str(SAMPLES)]
@@ -136,6 +136,8 @@ def _tally_files(args: argparse.Namespace, filters: Filters) -> Tally:
                 tally.merge(tally_on_dask(client, sources, filters))
         else:
             tally.merge(tally_histories(sources, filters, jobs_of(args, "stats")))
+        if not saved and not tally.statuses:  # as badugi score: no empty answer for files that hold no hand
+            raise no_history(sources)
     return tally
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "decode",
     "expand",
     "is_url",
+    "no_history",
     "refuse_as_output",
     "sources_of",
 ]
@@ -129,6 +130,17 @@ def is_url(path: str) -> bool:
     """
     scheme, found, _ = path.partition("://")
     return bool(found) and scheme.isidentifier() and not os.path.exists(path)
+
+
+def no_history(sources: list[Source]) -> ValueError:
+    """The error of a command whose inputs held no hand at all (``score``, ``stats``, ``report``): what was read, how
+    many files and the first few."""
+    if not sources:
+        return ValueError("no hand history of a known site in the paths given (no file in them)")
+    names = ", ".join(source.name for source in sources[:3])
+    more = f" and {len(sources) - 3:,} more" if len(sources) > 3 else ""
+    files = f"the {len(sources):,} file{'s' if len(sources) > 1 else ''} looked at"
+    return ValueError(f"no hand history of a known site in {files} ({names}{more})")
 
 
 def refuse_as_output(output: str, sources: Iterable[Source]) -> None:
