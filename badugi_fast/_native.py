@@ -272,34 +272,57 @@ def render_scan(
     UTF-8 text ``data`` from byte ``start`` (line ``line``) on, hand k numbered ``index + k`` of file ``file`` and
     site ``site``: their text back to back, and ``RENDER_INFO`` values per hand read (a FALLBACK hand has no text:
     Python renders it). ``RENDER_TEXT_END`` counts from the start of the text returned. Mostly one call into C."""
-    offset, at_line = ffi.new("size_t *", start), ffi.new("size_t *", line)
     file_bytes, site_bytes = file.encode(), site.encode()
+
+    def scan(offset: Any, at_line: Any, out: Any, room: int, info: Any, hands: int, done: int) -> int:
+        count: int = lib.badugi_render_scan(
+            RENDER_READERS[reader], RENDER_FORMS[form], data, len(data), offset, at_line, words.table,
+            file_bytes, len(file_bytes), site_bytes, len(site_bytes), index + done, out, room, info, hands,
+        )  # fmt: skip
+        return count
+
+    return _texts_scanned(scan, data, start, line, _RENDER_RATIO, RENDER_INFO, RENDER_TEXT_END, "csrc/render.c")
+
+
+def _texts_scanned(
+    scan: Callable[[Any, Any, Any, int, Any, int, int], int],
+    data: bytes,
+    start: int,
+    line: int,
+    ratio: int,
+    width: int,
+    text_end: int,
+    writer: str,
+) -> tuple[bytes, list[int]]:
+    """What a C scan that writes a text and ``width`` values per hand gives for ``data`` from byte ``start`` (line
+    ``line``) on: the texts back to back, and the values (``text_end``: where a hand's text ends, made to count from
+    the start of all). ``scan(offset, line, out, room, info, hands, done)`` reads on from ``*offset``, writes at most
+    ``room`` bytes and ``hands`` hands (``done`` before it) and returns how many it wrote, 0 when the next one does
+    not fit: the buffer is then grown. Mostly one call into C (``writer``, named when it breaks its bounds)."""
+    offset, at_line = ffi.new("size_t *", start), ffi.new("size_t *", line)
     texts: list[bytes] = []
     values: list[int] = []
-    room = _RENDER_RATIO * (len(data) - start) + _RENDER_SPARE
+    room = ratio * (len(data) - start) + _RENDER_SPARE
     hands = (len(data) - start) // 64 + 1  # a hand takes more than 64 bytes: room for all in one call
-    info = _new_unclear("int64_t[]", hands * RENDER_INFO)
-    written = 0
+    info = _new_unclear("int64_t[]", hands * width)
+    written = done = 0
     while offset[0] < len(data):
         out = _new_unclear("char[]", room)
-        done = lib.badugi_render_scan(
-            RENDER_READERS[reader], RENDER_FORMS[form], data, len(data), offset, at_line, words.table,
-            file_bytes, len(file_bytes), site_bytes, len(site_bytes), index, out, room, info, hands,
-        )  # fmt: skip
-        if done > hands:
-            raise AssertionError("csrc/render.c wrote past its buffer")
-        if done == 0:  # one hand's record is larger than the buffer
+        count = scan(offset, at_line, out, room, info, hands, done)
+        if count > hands:
+            raise AssertionError(f"{writer} wrote past its buffer")
+        if count == 0:  # one hand's text is larger than the buffer
             room *= 2
             continue
-        got = ffi.unpack(info, done * RENDER_INFO)
-        used = got[(done - 1) * RENDER_INFO + RENDER_TEXT_END]
+        got = ffi.unpack(info, count * width)
+        used = got[(count - 1) * width + text_end]
         if written:
-            for at in range(RENDER_TEXT_END, len(got), RENDER_INFO):
+            for at in range(text_end, len(got), width):
                 got[at] += written
         texts.append(ffi.buffer(out, used)[:])
         values += got
         written += used
-        index += done
+        done += count
     return (texts[0] if len(texts) == 1 else b"".join(texts)), values
 
 
@@ -577,27 +600,10 @@ def phh_write_scan(data: bytes) -> tuple[bytes, list[int]]:
     csrc/stars.c answered and csrc/phh_write.c writes, back to back, and ``PHH_WRITE_INFO`` values per hand read
     (``PHH_WRITE_CODE`` says whether C wrote it; ``PHH_WRITE_TEXT_END`` counts from the start of the text returned).
     Mostly one call into C; a buffer too small for the next hand is grown and the call made again."""
-    offset, at_line = ffi.new("size_t *", 0), ffi.new("size_t *", 0)
-    texts: list[bytes] = []
-    values: list[int] = []
-    room = 2 * len(data) + (1 << 16)  # a table is shorter than twice its hand's text, but for the smallest hands
-    hands = len(data) // 64 + 1  # a hand takes more than 64 bytes: room for all in one call
-    info = _new_unclear("int64_t[]", hands * PHH_WRITE_INFO)
-    written = 0
-    while offset[0] < len(data):
-        out = _new_unclear("char[]", room)
-        done = lib.badugi_phh_write_scan(data, len(data), offset, at_line, out, room, info, hands)
-        if done > hands:
-            raise AssertionError("csrc/phh_write.c wrote past its buffer")
-        if done == 0:  # one hand's table is larger than the buffer
-            room *= 2
-            continue
-        got = ffi.unpack(info, done * PHH_WRITE_INFO)
-        used = got[(done - 1) * PHH_WRITE_INFO + PHH_WRITE_TEXT_END]
-        if written:
-            for at in range(PHH_WRITE_TEXT_END, len(got), PHH_WRITE_INFO):
-                got[at] += written
-        texts.append(ffi.buffer(out, used)[:])
-        values += got
-        written += used
-    return (texts[0] if len(texts) == 1 else b"".join(texts)), values
+
+    def scan(offset: Any, at_line: Any, out: Any, room: int, info: Any, hands: int, done: int) -> int:
+        count: int = lib.badugi_phh_write_scan(data, len(data), offset, at_line, out, room, info, hands)
+        return count
+
+    # a table is shorter than twice its hand's text, but for the smallest hands
+    return _texts_scanned(scan, data, 0, 0, 2, PHH_WRITE_INFO, PHH_WRITE_TEXT_END, "csrc/phh_write.c")

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "rules.h"
+#include "sink.h"
+#include "spans.h"
 #include "stars.h"
 #include "verdict.h"
 
@@ -19,37 +21,6 @@
 #define MAX_EVENTS BADUGI_HH_MAX_EVENTS
 
 /* ---- what a line says --------------------------------------------------------------------------------------- */
-
-static span sub(span s, size_t from) { return (span){s.p + from, s.n - from}; }
-
-static int starts(span s, const char *literal)
-{
-    size_t n = strlen(literal);
-    return s.n >= n && memcmp(s.p, literal, n) == 0;
-}
-
-static int ends(span s, const char *literal)
-{
-    size_t n = strlen(literal);
-    return s.n >= n && memcmp(s.p + s.n - n, literal, n) == 0;
-}
-
-static int same(span a, span b) { return a.n == b.n && memcmp(a.p, b.p, a.n) == 0; }
-
-/* The offset of the first `literal` in s, or -1 (str.find). */
-static long find(span s, const char *literal)
-{
-    size_t n = strlen(literal);
-    for (size_t i = 0; i + n <= s.n; i++) {
-        const char *at = memchr(s.p + i, literal[0], s.n - n + 1 - i);
-        if (at == NULL)
-            return -1;
-        i = (size_t)(at - s.p);
-        if (memcmp(at, literal, n) == 0)
-            return (long)i;
-    }
-    return -1;
-}
 
 static long rfind_char(span s, char c)
 {
@@ -59,29 +30,12 @@ static long rfind_char(span s, char c)
     return -1;
 }
 
-static span before(span s, long at) { return at < 0 ? s : (span){s.p, (size_t)at}; }
-static span after(span s, long at, size_t sep) { return at < 0 ? (span){s.p + s.n, 0} : sub(s, (size_t)at + sep); }
-
 static span last_word(span s) /* str.rpartition(" ")[2] */
 {
     size_t i = s.n;
     while (i > 0 && s.p[i - 1] != ' ')
         i--;
     return sub(s, i);
-}
-
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-
-/* str.strip()'s ASCII whitespace (the reader gave up hands with Unicode spaces where they matter) */
-static int is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
-
-static size_t currency_sign(span s) /* the bytes of a leading $, € or £, or 0 */
-{
-    if (starts(s, "$"))
-        return 1;
-    if (starts(s, "\xe2\x82\xac"))
-        return 3;
-    return starts(s, "\xc2\xa3") ? 2 : 0;
 }
 
 /* money.parse_amount of an amount as PokerStars writes them ("$1,285.50", "20"): hundredths, or -1 for anything
@@ -108,20 +62,6 @@ static int64_t amount(span s)
     if (digits == 0 || (dot && fraction_digits == 0))
         return -1;
     return whole * 100 + (fraction_digits == 1 ? fraction * 10 : fraction);
-}
-
-/* lines.split_all_in: the tail without the site's all-in ending. */
-static span without_all_in(span tail)
-{
-    static const char *const endings[] = {" and is all-in", ", and is all in", " and is all in", " (all-in)", " (all in)"};
-    if (find(tail, "all") < 0)
-        return tail;
-    for (size_t k = 0; k < sizeof endings / sizeof *endings; k++)
-        if (ends(tail, endings[k])) {
-            tail.n -= strlen(endings[k]);
-            break;
-        }
-    return tail;
 }
 
 /* common.cards_in of text holding cards as PokerStars writes them ("[4c 9h 3s] [3d]"): their codes (4 * rank +
@@ -542,24 +482,6 @@ static int seat_of(seat *p, const char *text, size_t first, size_t end)
 }
 
 /* ---- the PHH text ------------------------------------------------------------------------------------------- */
-
-typedef struct {
-    char *p;
-    size_t n, room;
-    int full;
-} sink;
-
-static void put(sink *s, const char *bytes, size_t n)
-{
-    if (s->room - s->n < n) {
-        s->full = 1;
-        return;
-    }
-    memcpy(s->p + s->n, bytes, n);
-    s->n += n;
-}
-
-static void puts_(sink *s, const char *literal) { put(s, literal, strlen(literal)); }
 
 static void put_int(sink *s, int64_t value)
 {

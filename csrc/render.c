@@ -11,25 +11,8 @@
 
 #include "phh.h"
 #include "rules.h"
+#include "sink.h"
 #include "stars.h"
-
-typedef struct {
-    char *p;
-    size_t n, room;
-    int full; /* something did not fit: the hand is not written */
-} sink;
-
-static void put(sink *s, const char *bytes, size_t n)
-{
-    if (s->room - s->n < n) {
-        s->full = 1;
-        return;
-    }
-    memcpy(s->p + s->n, bytes, n);
-    s->n += n;
-}
-
-static void puts_(sink *s, const char *literal) { put(s, literal, strlen(literal)); }
 
 /* The decimal digits of `value` written at the end of `digits` (24 bytes); returns where they start. */
 static char *digits_of(uint64_t value, char *end)

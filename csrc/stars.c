@@ -18,47 +18,9 @@
 #include <string.h>
 
 #include "badugi.h"
+#include "spans.h"
 
-/* ---- spans ------------------------------------------------------------------------------------------------ */
-
-static span sub(span s, size_t from) { return (span){s.p + from, s.n - from}; }
-
-static int equals(span s, const char *literal)
-{
-    size_t n = strlen(literal);
-    return s.n == n && memcmp(s.p, literal, n) == 0;
-}
-
-static int starts(span s, const char *literal)
-{
-    size_t n = strlen(literal);
-    return s.n >= n && memcmp(s.p, literal, n) == 0;
-}
-
-static int ends(span s, const char *literal)
-{
-    size_t n = strlen(literal);
-    return s.n >= n && memcmp(s.p + s.n - n, literal, n) == 0;
-}
-
-/* The offset of the first `literal` in s at or after `from`, or -1. */
-static long find_from(span s, size_t from, const char *literal)
-{
-    size_t n = strlen(literal);
-    if (n == 0)
-        return from <= s.n ? (long)from : -1;
-    for (size_t i = from; i + n <= s.n; i++) { /* memchr to each place the literal's first byte is */
-        const char *at = memchr(s.p + i, literal[0], s.n - n + 1 - i);
-        if (at == NULL)
-            return -1;
-        i = (size_t)(at - s.p);
-        if (memcmp(at, literal, n) == 0)
-            return (long)i;
-    }
-    return -1;
-}
-
-static long find(span s, const char *literal) { return find_from(s, 0, literal); }
+/* ---- spans (and spans.h) ---------------------------------------------------------------------------------- */
 
 static long rfind(span s, const char *literal)
 {
@@ -75,25 +37,11 @@ static long find_char(span s, char c)
     return at ? (long)(at - s.p) : -1;
 }
 
-/* str.partition(sep): before, and after (empty when sep is absent). */
-static span before(span s, long at) { return at < 0 ? s : (span){s.p, (size_t)at}; }
-static span after(span s, long at, size_t sep) { return at < 0 ? (span){s.p + s.n, 0} : sub(s, (size_t)at + sep); }
-
-/* Whether a and b hold the same bytes; their last bytes first, where names that share a stem differ ("Player1"). */
-static int same(span a, span b)
-{
-    return a.n == b.n && (a.n == 0 || (a.p[a.n - 1] == b.p[a.n - 1] && memcmp(a.p, b.p, a.n - 1) == 0));
-}
-
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
 static int is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 static int is_letter(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
 static int is_word(char c) { return is_letter(c) || is_digit(c) || c == '_'; } /* regex \w in ASCII */
 
-/* Python's str.strip() of ASCII whitespace; a Unicode space at either end (that Python would strip too) makes
- * the hand bad. */
-static int is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
-
+/* A Unicode space at either end of what Python's str.strip() strips (it would strip that too) makes the hand bad. */
 static int unicode_space_at(const unsigned char *p, size_t n)
 {
     if (n >= 2 && p[0] == 0xc2 && (p[1] == 0x85 || p[1] == 0xa0))
@@ -133,15 +81,6 @@ static span strip_parens(span s)
     while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '(' || s.p[s.n - 1] == ')'))
         s.n--;
     return s;
-}
-
-static size_t currency_sign(span s) /* the bytes of a leading $, € or £, or 0 */
-{
-    if (starts(s, "$"))
-        return 1;
-    if (starts(s, "\xe2\x82\xac"))
-        return 3;
-    return starts(s, "\xc2\xa3") ? 2 : 0;
 }
 
 /* ---- what lines say (common.py, lines.py) --------------------------------------------------------------------- */
@@ -312,20 +251,6 @@ static void describe(hand_state *h, int i, span words)
     else if (!same(p->description, words))
         p->conflicting = 1;
     p->descriptions++;
-}
-
-/* lines.split_all_in: the tail without the site's all-in ending (wordings.ALL_IN, then the other sites'). */
-static span without_all_in(span tail)
-{
-    static const char *const endings[] = {" and is all-in", ", and is all in", " and is all in", " (all-in)", " (all in)"};
-    if (find(tail, "all") < 0)
-        return tail;
-    for (size_t k = 0; k < sizeof endings / sizeof *endings; k++)
-        if (ends(tail, endings[k])) {
-            tail.n -= strlen(endings[k]);
-            break;
-        }
-    return tail;
 }
 
 static span last_word(span s) { /* str.rpartition(" ")[2] */

@@ -17,7 +17,8 @@ from badugi_fast.game import LIMITS
 from badugi_fast.history.score import agrees, site_values
 from badugi_fast.ranks import rank_values
 
-STARS_C = Path(__file__).resolve().parents[1] / "csrc" / "stars.c"
+#: The C PokerStars reader: csrc/stars.c and the span helpers it shares with csrc/phh_write.c.
+STARS_C = [Path(__file__).resolve().parents[1] / "csrc" / name for name in ("stars.c", "spans.h")]
 
 #: Every wording csrc/stars.c looks for (the others are only written, or read by Python alone).
 READ_IN_C = {
@@ -56,7 +57,8 @@ READ_IN_C = {
 
 @pytest.mark.parametrize(("name", "words"), READ_IN_C.items(), ids=list(READ_IN_C))
 def test_the_c_reader_spells_each_wording_it_reads(name: str, words: str) -> None:
-    literals = set(re.findall(r'"((?:[^"\\]|\\.)*)"', STARS_C.read_text(encoding="utf-8")))
+    text = "".join(path.read_text(encoding="utf-8") for path in STARS_C)
+    literals = set(re.findall(r'"((?:[^"\\]|\\.)*)"', text))
     assert words in literals, f"csrc/stars.c has no string {words!r} (wordings.{name}): does it read the old one?"
 
 

@@ -73,7 +73,7 @@ _ALL_IN_ENDINGS = (ALL_IN, ", and is all in", " and is all in", " (all-in)", " (
 
 
 def split_all_in(text: str) -> tuple[str, bool]:
-    """``text`` without the site's all-in ending, and whether it had one (mirrored in csrc/stars.c: without_all_in()).
+    """``text`` without the site's all-in ending, and whether it had one (mirrored in csrc/spans.h: without_all_in()).
 
     >>> split_all_in("$0.20 and is all-in"), split_all_in("$1.25, and is all in"), split_all_in("$1")
     (('$0.20', True), ('$1.25', True), ('$1', False))
