@@ -11,13 +11,13 @@ import contextlib
 import io
 import random
 import re
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from badugi_fast._badugi import ffi, lib
+from sanitized import sanitized_harness
 
 from badugi_fast import _native
 from badugi_fast.cli import main as badugi
@@ -455,35 +455,12 @@ def test_phh_write_scan_never_writes_past_its_buffer() -> None:
     assert tables == whole
 
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
 def test_phh_write_is_clean_under_sanitizers(tmp_path: Path) -> None:
     """csrc/phh_write.c (with the C reader it calls) under AddressSanitizer and UndefinedBehaviorSanitizer, on
     simulated and sample PokerStars text, whole and mutated, each text and output buffer at its exact size
     (tests/c/phh_write_harness.c)."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    generated = ROOT / "build" / "generated"
-    if compiler is None:
-        pytest.skip("no C compiler to build the sanitized harness")
-    if not (generated / "badugi_table.inc").exists():
-        pytest.skip("build/generated/badugi_table.inc is missing: it is written by an in-tree build (python build.py)")
-    flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
-    probe = tmp_path / "probe.c"
-    probe.write_text("int main(void) { return 0; }\n")
-    if subprocess.run([compiler, *flags, str(probe), "-o", str(tmp_path / "probe")], capture_output=True).returncode:
-        pytest.skip("the compiler has no sanitizer runtime")
     names = ("badugi.c", "stars.c", "verdict.c", "rules.c", "sites.c", "phh_write.c")
-    sources = [ROOT / "tests" / "c" / "phh_write_harness.c", *(ROOT / "csrc" / name for name in names)]
-    harness = tmp_path / "harness"
-    includes = [f"-I{ROOT / 'csrc'}", f"-I{generated}"]
-    build = subprocess.run(
-        [compiler, *flags, *includes, *map(str, sources), "-pthread", "-lm", "-o", str(harness)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert build.returncode == 0, build.stderr
+    harness = sanitized_harness(tmp_path, "phh_write_harness.c", names)
     simulated = simulate(tmp_path, "--hands", "30", "--players", "5", "--seed", "11", "--stakes", "0.05/0.10")
     texts = [simulated, str(SAMPLES / "pokerstars-cash.txt"), str(tmp_path / "antes.txt")]
     (tmp_path / "antes.txt").write_text(ANTES + "\n\n" + ALL_IN + "\n\n" + FOLDED_ALL_IN, encoding="utf-8")

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from sanitized import sanitized_harness
 from test_phh_fast import CONFIGS, HAND, phh_run, runs, simulated
 
 from badugi_fast import _native
@@ -167,19 +167,8 @@ def test_records_longer_than_the_first_buffer_render_alike(length: int) -> None:
 def test_render_is_clean_under_sanitizers(tmp_path: Path) -> None:
     """csrc/render.c (with the readers) built with AddressSanitizer and UndefinedBehaviorSanitizer and run over
     PokerStars and PHH hands with hostile names, into buffers of exact sizes (tests/c/render_harness.c)."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    generated = ROOT / "build" / "generated"
-    if compiler is None or not (generated / "badugi_record.h").exists():
-        pytest.skip("no C compiler, or no in-tree build (build/generated)")
-    flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
     names = ("render.c", "stars.c", "phh.c", "verdict.c", "rules.c", "badugi.c", "sites.c", "odds.c")
-    sources = [ROOT / "tests" / "c" / "render_harness.c", *(ROOT / "csrc" / name for name in names)]
-    harness = tmp_path / "harness"
-    command = [compiler, *flags, f"-I{ROOT / 'csrc'}", f"-I{generated}", *map(str, sources), "-pthread", "-lm"]
-    build = subprocess.run([*command, "-o", str(harness)], capture_output=True, text=True, check=False)
-    if build.returncode != 0 and "sanitize" in build.stderr:
-        pytest.skip(f"the compiler has no sanitizer runtime: {build.stderr[:200]}")
-    assert build.returncode == 0, build.stderr
+    harness = sanitized_harness(tmp_path, "render_harness.c", names)
     text, player = sample_stars()
     inputs = [tmp_path / "stars.txt", tmp_path / "hostile.txt", tmp_path / "hand.phh"]
     inputs[0].write_text(text, encoding="utf-8")
