@@ -29,13 +29,13 @@ not add up, ...) raises ``NotConvertible`` saying why: it is never written half-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import filterfalse
 from operator import attrgetter
-from typing import TypeVar
 
 from badugi_fast.cards import card_str, parse_cards
+from badugi_fast.formats.kept import Kept
 from badugi_fast.formats.model import Draw, Hand, Seat
 from badugi_fast.formats.phh.toml import array, string
 from badugi_fast.money import amount_text
@@ -117,35 +117,14 @@ class _CardTexts(dict[str, str]):
 _card = _CardTexts().__getitem__
 
 
-_Key = TypeVar("_Key", bound=Hashable)
-_Made = TypeVar("_Made")
+_MONEY: dict[int, Kept[int, str]] = {}  # by places
 
 
-class _Kept(dict[_Key, _Made]):
-    """``kept[key]``: ``make(key)``, remembered (amounts, whole lines made of them, the players of a table recur from
-    hand to hand: a lookup is cheaper than making them again); forgets everything once it holds ``_KEPT`` of them,
-    to stay small."""
-
-    def __init__(self, make: Callable[[_Key], _Made]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: _Key) -> _Made:
-        if len(self) >= _KEPT:
-            self.clear()
-        made = self[key] = self.make(key)
-        return made
-
-
-_KEPT = 1 << 14
-_MONEY: dict[int, _Kept[int, str]] = {}  # by places
-
-
-def _money(places: int) -> _Kept[int, str]:
+def _money(places: int) -> Kept[int, str]:
     """``amount_text`` at ``places`` decimals, remembered."""
     money = _MONEY.get(places)
     if money is None:
-        money = _MONEY[places] = _Kept[int, str](partial(amount_text, places=places))
+        money = _MONEY[places] = Kept[int, str](partial(amount_text, places=places))
     return money
 
 
@@ -177,9 +156,9 @@ def _place(key: tuple[str, str]) -> str:
     return f"table = {string(table)}\nvenue = {string(site)}" if table else f"venue = {string(site)}"
 
 
-_HEADS = _Kept[tuple[str, int, tuple[int, ...], tuple[int, ...], int, int], str](_head)
-_PLAYERS = _Kept[tuple[tuple[str, ...], tuple[int, ...]], str](_players)
-_PLACES = _Kept[tuple[str, str], str](_place)
+_HEADS = Kept[tuple[str, int, tuple[int, ...], tuple[int, ...], int, int], str](_head)
+_PLAYERS = Kept[tuple[tuple[str, ...], tuple[int, ...]], str](_players)
+_PLACES = Kept[tuple[str, str], str](_place)
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -216,8 +195,8 @@ class _Cast:
         self.tags = {name: _TAGS[number] for number, name in enumerate(order, 1)}  # a name twice: its last place
 
 
-_TAGS = _Kept[int, _Tag](_Tag)
-_CASTS = _Kept[tuple[str, ...], _Cast](_Cast)
+_TAGS = Kept[int, _Tag](_Tag)
+_CASTS = Kept[tuple[str, ...], _Cast](_Cast)
 _Story = list[tuple[tuple[str, ...], tuple[str, ...]]]  # a player's draws: (thrown, new) each
 
 
@@ -229,7 +208,7 @@ class _Writer:
 
     Every hand written passes here, so the work is done in few passes and mostly by builtins: ``_actions`` goes
     once over the hand's actions and draws and notes on the way what the showdown and the outcome need (who
-    folded, what each player put in); what recurs from hand to hand is remembered (``_Kept``)."""
+    folded, what each player put in); what recurs from hand to hand is remembered (``formats.kept.Kept``)."""
 
     def __init__(self, hand: Hand, variant: str) -> None:
         self.hand = hand
@@ -246,7 +225,7 @@ class _Writer:
 
     def pieces(self) -> list[str]:
         """The fields, in pieces of whole lines; those that recur from hand to hand (the forced bets and bet
-        sizes, the players and their seats, the table) written once and remembered (``_Kept``)."""
+        sizes, the players and their seats, the table) written once and remembered (``formats.kept.Kept``)."""
         hand = self.hand
         money = _money(self.places).__getitem__
         antes, blinds = self._forced_bets()

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import add
 from typing import TextIO
 
 from badugi_fast.cards import card_str
 from badugi_fast.formats.format import Writer
+from badugi_fast.formats.kept import Kept
 from badugi_fast.formats.pokerstars.wordings import (
     ALL_IN,
     BETS,
@@ -98,25 +99,6 @@ _WITH = [f"{WITH_A}{words}" for words in _DESCRIPTIONS]  # " with a Badugi: 8,6,
 _COLLECTED = f"{COLLECTED}("  # "Seat 1: Hero" + " collected (" + "$5.70" + ")"
 
 
-class _Memo(dict[int, str]):
-    """``memo[key]`` is ``write(key)``, remembered: the same amounts, dates and times recur from hand to hand, and
-    looking one up is much cheaper than formatting it again (or than calling an ``lru_cache``). It forgets
-    everything once it holds ``_MEMO_SIZE`` texts, so a long run cannot make it grow without end."""
-
-    def __init__(self, write: Callable[[int], str]) -> None:
-        super().__init__()
-        self.write = write
-
-    def __missing__(self, key: int) -> str:
-        if len(self) >= _MEMO_SIZE:
-            self.clear()
-        text = self[key] = self.write(key)
-        return text
-
-
-_MEMO_SIZE = 1 << 16
-
-
 #: "00" to "99": two-digit numbers written without a format spec to parse (cheaper, for cents and clocks)
 _TWO_DIGITS = tuple(f"{number:02d}" for number in range(100))
 
@@ -139,7 +121,10 @@ def _clock(second: int) -> str:
     return f"{_TWO_DIGITS[hours]}:{_TWO_DIGITS[minutes]}:{_TWO_DIGITS[second]}"
 
 
-_DOLLARS, _CHIPS, _DATES, _CLOCKS = _Memo(_dollars), _Memo(str), _Memo(_date), _Memo(_clock)
+#: The most texts each of these keeps: the amounts, dates and clocks of a long run.
+_KEPT = 1 << 16
+_DOLLARS, _CHIPS = Kept[int, str](_dollars, most=_KEPT), Kept[int, str](str, most=_KEPT)
+_DATES, _CLOCKS = Kept(_date, most=_KEPT), Kept(_clock, most=_KEPT)
 
 
 def _cards(codes: Iterable[int]) -> str:
