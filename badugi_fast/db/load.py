@@ -354,9 +354,17 @@ def _staged(connection: duckdb.DuckDBPyConnection, batch: Batch) -> None:
         'SELECT seq, * EXCLUDE (file, "index", hand_key, places, seq) FROM batch_records WHERE hand_key IS NULL'
     )
     names = [column[0] for column in missing.description or ()][1:]
-    keys = [(_digest(dict(zip(names, row[1:], strict=True))), row[0]) for row in missing.fetchall()]
-    if keys:  # rare: only hands without an id are digested
-        connection.executemany("UPDATE batch_records SET hand_key = ? WHERE seq = ?", keys)
+    keys: list[str] = []
+    seqs: list[int] = []
+    while rows := missing.fetchmany(1024):  # a few at a time: a record as Python objects is large
+        keys += [_digest(dict(zip(names, row[1:], strict=True))) for row in rows]
+        seqs += [row[0] for row in rows]
+    if keys:  # rare: only hands without an id are digested (one UPDATE for all: one a hand would each scan the batch)
+        connection.execute(
+            "UPDATE batch_records SET hand_key = digests.hand_key FROM "
+            "(SELECT unnest($keys) AS hand_key, unnest($seqs) AS seq) digests WHERE batch_records.seq = digests.seq",
+            {"keys": keys, "seqs": seqs},
+        )
 
 
 def _types(connection: duckdb.DuckDBPyConnection, table: str) -> dict[str, str]:
