@@ -411,6 +411,24 @@ def test_a_scored_hand_without_an_id_is_keyed_as_saved_ones(tmp_path: Path, caps
     assert "0 new, 20 already there" in _import(capsys, str(anonymous), "--db", str(database))
 
 
+def test_importing_histories_imports_no_arrow(tmp_path: Path) -> None:
+    """DuckDB reads the scored records itself: importing histories loads neither pyarrow nor numpy (their import
+    was a large part of an import's start), and the hands are stored."""
+    folder = _histories(tmp_path / "hands", 40)
+    database = tmp_path / "hands.duckdb"
+    program = (
+        "import sys\n"
+        "from badugi_fast.cli import main\n"
+        f"assert main(['import', {str(folder)!r}, '--db', {str(database)!r}, '-q']) == 0\n"
+        "print(sorted(name for name in ('pyarrow', 'numpy', 'pandas') if name in sys.modules))\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", program], env=_environment(tmp_path), check=True, capture_output=True, text=True
+    )
+    assert found.stdout.strip() == "[]"
+    assert _count(database) == 40
+
+
 def _keys(database: Path) -> set[str]:
     with duckdb.connect(str(database), read_only=True) as connection:
         return {row[0] for row in connection.execute("SELECT hand_key FROM hands WHERE hand_id IS NULL").fetchall()}
