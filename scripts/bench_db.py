@@ -69,16 +69,17 @@ def copied(database: Path, copies: int, target: Path) -> Path:
     return target
 
 
-def report(runs: dict[str, list[tuple[float, float, float]]], rounds: int) -> dict[str, float]:
-    """Prints each command's medians; returns their CPU seconds."""
+def report(runs: dict[str, list[tuple[float, float, float]]], rounds: int) -> tuple[dict[str, float], dict[str, float]]:
+    """Prints each command's medians; returns their CPU seconds and peak MB."""
     cpu = {name: statistics.median(run[0] for run in found) for name, found in runs.items()}
+    memory = {name: statistics.median(run[2] for run in found) for name, found in runs.items()}
     for name, found in runs.items():
         wall = statistics.median(run[1] for run in found)
-        memory = statistics.median(run[2] for run in found)
         print(
-            f"  badugi {name:<11} {cpu[name]:7.2f} s CPU {wall:7.2f} s wall {memory:6.0f} MB peak (median of {rounds})"
+            f"  badugi {name:<11} {cpu[name]:7.2f} s CPU {wall:7.2f} s wall {memory[name]:6.0f} MB peak"
+            f" (median of {rounds})"
         )
-    return cpu
+    return cpu, memory
 
 
 def main() -> None:
@@ -109,8 +110,9 @@ def main() -> None:
         runs["stats"].append(measured(["stats", path, "--format", "jsonl"]))
         runs["stats --db"].append(measured(["stats", "--db", str(database), "--format", "jsonl"]))
     print(f"{args.hands:,} hands, {database.stat().st_size / 1e6:.1f} MB database")
-    cpu = report(runs, args.rounds)
-    print(f"  import / score: {cpu['import'] / cpu['score']:.2f}x CPU")
+    cpu, memory = report(runs, args.rounds)
+    ratio = memory["import"] / memory["score"]
+    print(f"  import / score: {cpu['import'] / cpu['score']:.2f}x CPU, {ratio:.1f}x peak memory")
     print(f"  stats --db / stats on the histories: {cpu['stats --db'] / cpu['stats']:.3f}x CPU")
     if args.copies:
         target = args.data / f"bench-{args.copies}.duckdb"

@@ -248,6 +248,7 @@ def test_a_stopped_import_loses_nothing_reported_and_a_rerun_completes(
     )
     assert _count(database) == 4000
     assert _count(database, "SELECT count(*) FROM (SELECT DISTINCT site, hand_key FROM hands)") == 4000
+    assert not list(tmp_path.glob(".badugi-import-*"))  # no batch's spool left behind by the killed import
     assert _same(_stats(capsys, "--db", str(database)), _stats(capsys, str(folder)))
 
 
@@ -382,3 +383,71 @@ def test_hands_without_ids_are_keyed_by_their_records(tmp_path: Path, capsys: py
     assert "0 new, 21 already there" in _import(capsys, str(anonymous), "--db", str(database))
     keys = "SELECT count(DISTINCT hand_key) FROM hands WHERE hand_key LIKE 'sha256:%' AND hand_id IS NULL"
     assert _count(database, keys) == 20
+    assert _keys(database) == _digests(anonymous)
+
+
+def test_a_scored_hand_without_an_id_is_keyed_as_saved_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Records of a scoring run without hand ids (spooled and read by DuckDB, not Arrow) are keyed by the same
+    digests of their typed records as saved records, and as the databases made before: each hand stored once."""
+    from badugi_fast.db import load
+    from badugi_fast.db.store import connect
+    from badugi_fast.history.rendered import Records, Rendered
+
+    folder = _histories(tmp_path / "hands", 20)
+    scored = tmp_path / "scored.jsonl"
+    assert main(["score", "-o", str(scored), str(folder)]) == 0
+    records = [{**json.loads(line), "hand_id": None} for line in scored.read_text(encoding="utf-8").splitlines()]
+    anonymous = tmp_path / "anonymous.jsonl"
+    anonymous.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    database = tmp_path / "hands.duckdb"
+    with connect(database, write=True):  # made, as an import makes it before its first batch
+        pass
+    batch = load.Batch(str(tmp_path))
+    texts = Records.of(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+    load.add_run(batch, Rendered("run", texts, [record["status"] for record in records], [False] * len(records)))
+    counts = load.write(database, batch)
+    assert (counts.hands, counts.new, counts.already) == (20, 20, 0)
+    assert _keys(database) == _digests(anonymous)
+    assert "0 new, 20 already there" in _import(capsys, str(anonymous), "--db", str(database))
+
+
+def test_importing_histories_imports_no_arrow(tmp_path: Path) -> None:
+    """DuckDB reads the scored records itself: importing histories loads neither pyarrow nor numpy (their import
+    was a large part of an import's start), and the hands are stored."""
+    folder = _histories(tmp_path / "hands", 40)
+    database = tmp_path / "hands.duckdb"
+    program = (
+        "import sys\n"
+        "from badugi_fast.cli import main\n"
+        f"assert main(['import', {str(folder)!r}, '--db', {str(database)!r}, '-q']) == 0\n"
+        "print(sorted(name for name in ('pyarrow', 'numpy', 'pandas') if name in sys.modules))\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", program], env=_environment(tmp_path), check=True, capture_output=True, text=True
+    )
+    assert found.stdout.strip() == "[]"
+    assert _count(database) == 40
+
+
+def _keys(database: Path) -> set[str]:
+    with duckdb.connect(str(database), read_only=True) as connection:
+        return {row[0] for row in connection.execute("SELECT hand_key FROM hands WHERE hand_id IS NULL").fetchall()}
+
+
+def _digests(records: Path) -> set[str]:
+    """The keys of the records in ``records`` (JSON Lines): the SHA-256 of each record typed by Arrow
+    (``history.parquet.typed``: amounts ``Decimal``, ``started`` a ``datetime``) without its file and position, in
+    sorted JSON: how the first databases keyed them."""
+    import hashlib
+
+    import pyarrow.json as pa_json
+
+    from badugi_fast.history.parquet import TEXT_SCHEMA, typed
+
+    table = typed(pa_json.read_json(records, parse_options=pa_json.ParseOptions(explicit_schema=TEXT_SCHEMA)))
+    found = set()
+    for record in table.to_pylist():
+        del record["file"], record["index"]
+        text = json.dumps(record, ensure_ascii=False, default=str, sort_keys=True)
+        found.add("sha256:" + hashlib.sha256(text.encode()).hexdigest())
+    return found

@@ -1,5 +1,6 @@
 """``badugi import``: hands scored as ``badugi score`` scores them (the same pipeline, the same records: JSON Lines
-text typed as ``history.parquet`` types it) and stored once in the database (``store``).
+text, which DuckDB reads typed as the tables store them, the values ``history.parquet`` types) and stored once in the
+database (``store``). pyarrow is imported only for saved records (``records_of``).
 
 - **Once**: a hand is keyed by its site and hand id (``sha256:`` and a digest of its record, file and position
   left out, where it has none); a hand already there, or twice in what is read, is counted and not stored again.
@@ -19,30 +20,29 @@ import hashlib
 import io
 import json
 import os
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
 import duckdb
-import numpy as np
-import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.json as pa_json
-import pyarrow.parquet as pq
 
 from badugi_fast.db import sums
 from badugi_fast.db.store import connect
 from badugi_fast.history.inputs import Readable, Source
-from badugi_fast.history.parquet import SCHEMA, TEXT_SCHEMA, typed
 from badugi_fast.history.pipeline import Rendered, render_sources
-from badugi_fast.stats.arrow import tables_of
+
+if TYPE_CHECKING:  # pyarrow is imported where saved records are read: importing scored histories needs none of it
+    import pyarrow as pa
 
 __all__ = [
     "BATCH_HANDS",
     "Batch",
     "Counts",
+    "add_run",
     "add_table",
     "folder_files",
     "import_sources",
@@ -55,10 +55,8 @@ __all__ = [
 BATCH_HANDS = 20_000
 #: The UTF-16 byte order marks: a file that starts with one is read on with it (its encoding is said only there).
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-#: Where ``pyarrow.json`` reads each run's records: the C library's allocator, which gives a run's parser buffers back
-#: at once, where Arrow's own pool keeps them (an import's peak 265 -> 240 MB on 60,000 hands, the same CPU).
-_POOL = pa.system_memory_pool()
-_PARSE = pa_json.ParseOptions(explicit_schema=TEXT_SCHEMA, unexpected_field_behavior="error")
+#: Whether a batch's spool can be a file without a name, which DuckDB opens by its descriptor (Linux).
+_ANONYMOUS = os.path.isdir("/proc/self/fd")
 
 
 @dataclass
@@ -168,12 +166,26 @@ def _opener(key: str, start: int, end: int) -> Callable[[], AbstractContextManag
 
 @dataclass
 class Batch:
-    """Scored runs held until they are written, and the files they end."""
+    """Scored runs held until they are written, and the files they end. A run's records (JSON Lines, as ``badugi
+    score`` writes them) are written to ``spool`` as soon as they are scored, and DuckDB reads them from there
+    (``_staged``): no run stays in memory, no Arrow table is made. Saved records come as Arrow ``tables`` instead."""
 
-    tables: list[pa.Table] = field(default_factory=list)  # records of ``SCHEMA`` with their ``hand_key``, ``places``
+    folder: str = "."  # where the spool is made: the database's folder
+    spool: IO[bytes] | None = None
+    spooled: int = 0  # records in ``spool``
+    grown: list[tuple[int, int, int]] = field(default_factory=list)  # the spool's records first to end, of a file
+    # read on, and the hands of that file before them (their ``index`` numbered on from there)
+    tables: list[pa.Table] = field(default_factory=list)  # records of ``SCHEMA`` (saved records; never with a spool)
     finished: list[tuple[_Plan, int]] = field(default_factory=list)  # (plan, hands the file holds now)
     hands: int = 0
-    errors: int = 0
+
+    def close(self) -> None:
+        """Deletes the spool (an anonymous one is gone with its descriptor, even when the process is killed)."""
+        if self.spool is not None:
+            self.spool.close()
+            if not _ANONYMOUS:
+                os.unlink(self.spool.name)
+            self.spool = None
 
 
 def import_sources(
@@ -193,7 +205,8 @@ def import_sources(
     order = {source.name: at for at, source in enumerate(sources)}
     read: dict[str, int] = {}  # hands read of each planned file
     pending = list(plans)  # planned files not yet ended, in order
-    batch = Batch()
+    folder = os.path.dirname(os.path.abspath(database))
+    batch = Batch(folder)
 
     def commit() -> None:
         counts = write(database, batch)
@@ -202,147 +215,208 @@ def import_sources(
         if told is not None:
             told(counts)
 
-    for part in render_sources(sources, "jsonl", jobs):
-        at = order.get(part.source)
-        if at is not None:  # every file before this one is read whole
-            while pending and order[pending[0]] < at:
-                name = pending.pop(0)
-                batch.finished.append((plans[name], plans[name].base + read.get(name, 0)))
-        _add(batch, part, plans.get(part.source))
-        read[part.source] = read.get(part.source, 0) + len(part.statuses)
-        if batch.hands >= most:
+    try:
+        for part in render_sources(sources, "jsonl", jobs):
+            at = order.get(part.source)
+            if at is not None:  # every file before this one is read whole
+                while pending and order[pending[0]] < at:
+                    name = pending.pop(0)
+                    batch.finished.append((plans[name], plans[name].base + read.get(name, 0)))
+            add_run(batch, part, plans.get(part.source))
+            read[part.source] = read.get(part.source, 0) + len(part.statuses)
+            if batch.hands >= most:
+                commit()
+                batch = Batch(folder)
+        batch.finished.extend((plans[name], plans[name].base + read.get(name, 0)) for name in pending)
+        if batch.hands or batch.finished:
             commit()
-            batch = Batch()
-    batch.finished.extend((plans[name], plans[name].base + read.get(name, 0)) for name in pending)
-    if batch.hands or batch.finished:
-        commit()
+    finally:
+        batch.close()
     return total
 
 
-def _add(batch: Batch, part: Rendered, plan: _Plan | None) -> None:
-    """Adds the records of ``part`` to ``batch``, numbered on from the hands already read of its file."""
+def add_run(batch: Batch, part: Rendered, plan: _Plan | None = None) -> None:
+    """Adds the records of ``part`` to ``batch``'s spool, numbered on from the hands already read of its file."""
     if not part.texts:
         return
-    data = part.texts.data
-    options = pa_json.ReadOptions(use_threads=False, block_size=max(len(data), 1 << 20))
-    text = pa_json.read_json(io.BytesIO(data), read_options=options, parse_options=_PARSE, memory_pool=_POOL)
-    table = typed(text)  # as history.parquet.table_of reads them, the big blind's text kept for its places
+    if batch.spool is None:
+        batch.spool = _spool(batch.folder)
+    first = batch.spooled
+    batch.spool.write(part.texts.data)  # one record a line, each ending with its newline
+    batch.spooled += len(part.texts)
     if plan is not None and plan.base:
-        table = table.set_column(1, "index", pc.add(table["index"], plan.base))
-    add_table(batch, table, _places(text["big_blind"]))
+        batch.grown.append((first, batch.spooled, plan.base))
+    batch.hands += len(part.texts)
 
 
-def _places(big_blind: pa.ChunkedArray) -> pa.ChunkedArray:
-    """How the sites of records write their amounts, as their big blinds' text is written: ``"0.50"``: 2,
-    ``"20"``: 0 (2 when a record has none)."""
-    return _two_if(pc.or_kleene(pc.is_null(big_blind), pc.match_substring(big_blind, ".")))
+def _spool(folder: str) -> IO[bytes]:
+    """A temporary file in ``folder`` for a batch's records: without a name where DuckDB can open it by its
+    descriptor (``/proc/self/fd``), so that nothing is left behind by a killed import."""
+    if _ANONYMOUS:
+        return tempfile.TemporaryFile(dir=folder, prefix=".badugi-import-")
+    return tempfile.NamedTemporaryFile(dir=folder, prefix=".badugi-import-", suffix=".jsonl", delete=False)
 
 
-def _two_if(decimals: pa.ChunkedArray) -> pa.ChunkedArray:
-    """2 where ``decimals`` is true, else 0, as ``places`` (TINYINT): twice the booleans as numbers. Here and in
-    ``add_table`` no Python value goes to Arrow (``pa.scalar``, ``pa.array``, a constant given to ``pyarrow.compute``):
-    that imports pandas, 0.3 s of CPU, to ask whether the value is one of pandas'."""
-    ones = pc.cast(decimals, pa.int8())
-    return pc.add(ones, ones)
-
-
-def add_table(batch: Batch, table: pa.Table, places: pa.ChunkedArray | None = None) -> None:
-    """Adds records (a table of ``history.parquet.SCHEMA``) to ``batch``, each with its key and its ``places``:
-    given (read from the records' text), else as the record's stakes are written (``20/40``: 0, ``0.25/0.50``: 2;
-    2 for a hand without stakes). Arrow compute only: ``pa.array`` of Python values would import pandas (0.3 s
-    of CPU) to ask whether they are a Series."""
-    if places is None:
-        stakes = table["stakes"]
-        whole = pc.and_kleene(_filled(stakes), pc.invert(pc.match_substring(stakes, ".")))
-        places = _two_if(pc.invert(whole))
-    ids = table["hand_id"]
-    missing = pc.invert(_filled(ids))
-    keys = ids
-    if pc.any(missing).as_py():  # rare: only these hands' records are digested
-        listed = ids.to_pylist()
-        keys = pa.chunked_array([pa.array([key or _digest(table, at) for at, key in enumerate(listed)], pa.string())])
-    batch.tables.append(table.append_column("hand_key", keys).append_column("places", places))
+def add_table(batch: Batch, table: pa.Table) -> None:
+    """Adds records (a table of ``history.parquet.SCHEMA``: saved records read back) to ``batch``."""
+    batch.tables.append(table)
     batch.hands += table.num_rows
-    batch.errors += pc.sum(pc.match_substring_regex(table["status"], "^error$")).as_py() or 0
 
 
-def _digest(table: pa.Table, at: int) -> str:
-    """The key of a hand without a hand id: a digest of its typed record, without where it was read."""
-    record = table.slice(at, 1).to_pylist()[0]
-    del record["file"], record["index"]
+def _digest(record: dict[str, object]) -> str:
+    """The key of a hand without a hand id: a digest of its typed record (amounts ``Decimal``, ``started`` a
+    ``datetime``, as Arrow's typed records read in Python too), without where it was read (``file``, ``index``)."""
     text = json.dumps(record, ensure_ascii=False, default=str, sort_keys=True)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
-
-
-def _filled(texts: pa.ChunkedArray) -> pa.ChunkedArray:
-    """True where ``texts`` holds a text that is not empty (never null)."""
-    return pc.and_kleene(pc.is_valid(texts), pc.cast(pc.utf8_length(texts), pa.bool_()))
 
 
 _HAND_COLUMNS = (
     'site, hand_key, hand_id, file, "index", game, "limit", status, reason, started, time_zone, currency, stakes, '
     "big_blind, places"
 )
+#: What a hand is keyed by: its hand id; a hand without one gets a digest of its record (``_digest``) in its place.
+_KEY = "CASE WHEN hand_id <> '' THEN hand_id END AS hand_key"
+#: Each record's number in its batch, from 0, in the order read (a streaming window: no sort).
+_SEQ = "row_number() OVER () - 1 AS seq"
 
 
 def write(database: str | os.PathLike[str], batch: Batch) -> Counts:
     """One transaction: the batch's hands not already there, their players, the ``files`` rows of the files it
-    ends. The database was opened (checked, made) by this import before."""
-    counts = Counts(hands=batch.hands, errors=batch.errors)
-    records = pa.concat_tables(batch.tables) if batch.tables else None
-    with connect(database, write=True, checked=True) as connection:
-        # One thread: on 60,000 hands about 0.2 s less CPU (3.7 s against 3.9 s, alternating runs) for the same wall
-        # time on a busy 2-core machine; the goal is CPU beside scoring, which runs one thread.
-        connection.execute("SET threads = 1")
-        connection.begin()
-        if records is not None and records.num_rows:
-            # The SQL reads batch_records by its name (DuckDB's scan of the caller's Arrow tables); not register(),
-            # which imports pandas (0.3 s of CPU) to ask whether a table is pandas'. Its players are unnested by DuckDB.
-            # A batch's rows are stored as the joins give them, not sorted (a third of the players' insert): whoever
-            # reads them in order says so (ORDER BY hand, entry), and a batch's hands come after those stored before.
-            batch_records = records.append_column("seq", _numbers(np.arange(len(records)), pa.int64()))  # noqa: F841
-            connection.execute(
-                f"""
-                CREATE TEMP TABLE fresh AS
-                SELECT (SELECT coalesce(max(hand), 0) FROM hands) + row_number() OVER (ORDER BY seq) AS hand,
-                    * EXCLUDE (players)
-                FROM (
-                    SELECT * FROM batch_records b
-                    WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.site = b.site AND h.hand_key = b.hand_key)
-                    QUALIFY row_number() OVER (PARTITION BY site, hand_key ORDER BY seq) = 1
-                );
-                INSERT INTO hands SELECT hand, {_HAND_COLUMNS} FROM fresh;
-                INSERT INTO players SELECT hand, entry, player.* FROM (
-                    SELECT f.hand, unnest(range(len(b.players))) AS entry, unnest(b.players) AS player
-                    FROM batch_records b JOIN fresh f USING (seq)
-                );
-                """
-            )
-            counts.new, first, last = connection.execute("SELECT count(*), min(hand), max(hand) FROM fresh").fetchall()[
-                0
-            ]
-            connection.execute("DROP TABLE fresh")
-            if counts.new:
-                sums.add(connection, first, last + 1)
-        counts.already = counts.hands - counts.new
-        for plan, held in batch.finished:
-            connection.execute(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
-                [plan.key, plan.end, plan.digest, held, time.strftime("%Y-%m-%d %H:%M:%S")],
-            )
-        connection.commit()
+    ends. The database was opened (checked, made) by this import before. The batch's spool is deleted."""
+    counts = Counts(hands=batch.hands)
+    try:
+        with connect(database, write=True, checked=True) as connection:
+            # One thread: on 60,000 hands about 0.2 s less CPU (3.7 s against 3.9 s, alternating runs) for the same
+            # wall time on a busy 2-core machine; the goal is CPU beside scoring, which runs one thread.
+            connection.execute("SET threads = 1")
+            connection.begin()
+            if batch.hands:
+                _staged(connection, batch)
+                counts.new, counts.errors = _stored(connection)
+            counts.already = counts.hands - counts.new
+            for plan, held in batch.finished:
+                connection.execute(
+                    "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
+                    [plan.key, plan.end, plan.digest, held, time.strftime("%Y-%m-%d %H:%M:%S")],
+                )
+            connection.commit()
+    finally:
+        batch.close()
     return counts
 
 
-def _numbers(values: np.ndarray, kind: pa.DataType) -> pa.Array:
-    """``values`` (of ``kind``'s width) as an Arrow array without copying and without ``pa.array``, which imports
-    pandas (0.3 s of CPU) to ask whether they are a Series."""
-    return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(np.ascontiguousarray(values))])
+def _staged(connection: duckdb.DuckDBPyConnection, batch: Batch) -> None:
+    """The batch's records as the temporary table ``batch_records``: the fields of a record typed as the tables
+    store them, each hand's ``hand_key`` and ``places``, and ``seq``, its number in the batch from 0 (not the
+    ``rowid``: a table made in a transaction numbers its rows from 2^55)."""
+    if batch.spool is not None:
+        batch.spool.flush()
+        path = f"/proc/self/fd/{batch.spool.fileno()}" if _ANONYMOUS else batch.spool.name
+        hands, players = _types(connection, "hands"), _types(connection, "players")
+        money = hands["big_blind"]
+        entries = {name: kind for name, kind in players.items() if name not in ("hand", "entry")}
+        typed = ", ".join(f'"{name}" {kind}' for name, kind in entries.items())
+        # Amounts are read as their text, then cast: DuckDB's JSON reader turns a string into a DECIMAL more slowly
+        # than a cast does (0.9-1.1 s against 0.7-0.8 s of CPU for 60,000 hands' records, the same values).
+        text = ", ".join(f'"{name}" {"VARCHAR" if kind == money else kind}' for name, kind in entries.items())
+        columns = {name: kind for name, kind in hands.items() if name not in ("hand", "hand_key", "places")}
+        # The big blind's text also says how its site writes amounts (places): "0.50": 2, "20": 0, none: 2.
+        columns |= {"players": f"STRUCT({text})[]", "big_blind": "VARCHAR"}
+        connection.execute(
+            f"""
+            CREATE TEMP TABLE batch_records AS
+            SELECT * REPLACE (CAST(big_blind AS {money}) AS big_blind, CAST(players AS STRUCT({typed})[]) AS players),
+                {_KEY}, {_SEQ},
+                CAST(CASE WHEN big_blind IS NULL OR contains(big_blind, '.') THEN 2 ELSE 0 END AS TINYINT) AS places
+            FROM read_json($path, columns = $columns, format = 'newline_delimited')
+            """,
+            {"path": path, "columns": columns},
+        )
+        for first, end, base in batch.grown:
+            connection.execute(
+                'UPDATE batch_records SET "index" = "index" + $base WHERE seq >= $first AND seq < $end',
+                {"base": base, "first": first, "end": end},
+            )
+    else:
+        import pyarrow as pa
+
+        records = pa.concat_tables(batch.tables)  # noqa: F841  # the SQL reads it by its name (DuckDB's Arrow scan)
+        # Saved records keep no amount's text: their places are read from their stakes ("20/40": 0, none: 2).
+        connection.execute(
+            f"""
+            CREATE TEMP TABLE batch_records AS
+            SELECT *, {_KEY}, {_SEQ},
+                CAST(CASE WHEN stakes <> '' AND NOT contains(stakes, '.') THEN 0 ELSE 2 END AS TINYINT) AS places
+            FROM records
+            """
+        )
+    missing = connection.execute(
+        'SELECT seq, * EXCLUDE (file, "index", hand_key, places, seq) FROM batch_records WHERE hand_key IS NULL'
+    )
+    names = [column[0] for column in missing.description or ()][1:]
+    keys: list[str] = []
+    seqs: list[int] = []
+    while rows := missing.fetchmany(1024):  # a few at a time: a record as Python objects is large
+        keys += [_digest(dict(zip(names, row[1:], strict=True))) for row in rows]
+        seqs += [row[0] for row in rows]
+    if keys:  # rare: only hands without an id are digested (one UPDATE for all: one a hand would each scan the batch)
+        connection.execute(
+            "UPDATE batch_records SET hand_key = digests.hand_key FROM "
+            "(SELECT unnest($keys) AS hand_key, unnest($seqs) AS seq) digests WHERE batch_records.seq = digests.seq",
+            {"keys": keys, "seqs": seqs},
+        )
+
+
+def _types(connection: duckdb.DuckDBPyConnection, table: str) -> dict[str, str]:
+    """The SQL type of each column of ``table``, in order: what a record's fields are read as."""
+    rows = connection.execute(
+        "SELECT column_name, data_type FROM information_schema.columns "
+        "WHERE table_schema = 'main' AND table_name = $table ORDER BY ordinal_position",
+        {"table": table},
+    ).fetchall()
+    return dict(rows)
+
+
+def _stored(connection: duckdb.DuckDBPyConnection) -> tuple[int, int]:
+    """Stores the hands of ``batch_records`` not already there (the first of those read twice), numbered on, with
+    their players and partial sums; returns how many were new and how many of the batch are in error."""
+    # A batch's rows are stored as the joins give them, not sorted (a third of the players' insert): whoever reads
+    # them in order says so (ORDER BY hand, entry), and a batch's hands come after those stored before.
+    connection.execute(
+        f"""
+        CREATE TEMP TABLE fresh AS
+        SELECT (SELECT coalesce(max(hand), 0) FROM hands) + row_number() OVER (ORDER BY seq) AS hand,
+            * EXCLUDE (players)
+        FROM (
+            SELECT * FROM batch_records b
+            WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.site = b.site AND h.hand_key = b.hand_key)
+            QUALIFY row_number() OVER (PARTITION BY site, hand_key ORDER BY seq) = 1
+        );
+        INSERT INTO hands SELECT hand, {_HAND_COLUMNS} FROM fresh;
+        INSERT INTO players SELECT hand, entry, player.* FROM (
+            SELECT f.hand, unnest(range(len(b.players))) AS entry, unnest(b.players) AS player
+            FROM batch_records b JOIN fresh f USING (seq)
+        );
+        """
+    )
+    new, first, last, errors = connection.execute(
+        "SELECT count(*), min(hand), max(hand), (SELECT count_if(status = 'error') FROM batch_records) FROM fresh"
+    ).fetchall()[0]
+    connection.execute("DROP TABLE fresh; DROP TABLE batch_records")
+    if new:
+        sums.add(connection, first, last + 1)
+    return new, errors
 
 
 def records_of(path: str) -> Iterator[pa.Table]:
     """The records ``badugi score`` saved in ``path`` (JSON Lines, a Parquet file or folder of parts, typed or
     written before amounts were typed), a batch at a time, as tables of ``SCHEMA``."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from badugi_fast.history.parquet import SCHEMA, TEXT_SCHEMA, typed
+    from badugi_fast.stats.arrow import tables_of
+
     if path.endswith(".jsonl"):
         yield from tables_of(path)  # stats.arrow reads JSON Lines typed, whole records
         return
