@@ -161,8 +161,13 @@ _PLAYERS = Kept[tuple[tuple[str, ...], tuple[int, ...]], str](_players)
 _PLACES = Kept[tuple[str, str], str](_place)
 
 
+#: The 52 cards as PHH writes them: cards already so spelled (every card of a simulated hand) are joined as they are.
+_WRITTEN = frozenset(map(card_str, range(52)))
+
+
 def _cards(cards: Sequence[str]) -> str:
-    return "".join(map(_card, cards))
+    """Cards as PHH writes them, side by side (``AsKd``)."""
+    return "".join(cards) if _WRITTEN.issuperset(cards) else "".join(map(_card, cards))
 
 
 class _Tag:
@@ -197,7 +202,6 @@ class _Cast:
 
 _TAGS = Kept[int, _Tag](_Tag)
 _CASTS = Kept[tuple[str, ...], _Cast](_Cast)
-_Story = list[tuple[tuple[str, ...], tuple[str, ...]]]  # a player's draws: (thrown, new) each
 
 
 class _Writer:
@@ -252,46 +256,43 @@ class _Writer:
             pieces += self._outcome(money, seats)
         return pieces
 
-    def _known_draws(self) -> dict[str, _Story | None]:
-        """Each player's ``(thrown, new)`` for each of their draws when the history shows every card they held, else
-        None. (One pass over the draws for all players: it is asked of every hand written.) A player's cards are a
-        set: the rules accepted the hand (``formats.replay``), so no card is held twice."""
+    def _known_draws(self) -> set[str]:
+        """The players whose every card the history shows: dealt, and each draw's cards thrown and new (then
+        ``_actions`` writes them from the draws). (One pass over the draws for all players: it is asked of every
+        hand written.) A player's cards are a set: the rules accepted the hand (``formats.replay``), so no card is
+        held twice."""
         hand = self.hand
-        held: dict[str, set[str]] = {}  # each player's cards, draw after draw
-        stories: dict[str, _Story | None] = {}
+        dealt = hand.dealt
+        held: dict[str, set[str]] = {}  # each player's cards, draw after draw, while all of them are known
         for name in self.order:
-            dealt = hand.dealt.get(name)
-            if dealt is not None and len(dealt) == 4:
-                held[name] = set(dealt)
-                stories[name] = []
-            else:
-                stories[name] = None
+            first = dealt.get(name)
+            if first is not None and len(first) == 4:
+                held[name] = set(first)
+        lost = []  # who threw or drew a card the history does not show
         for draw in hand.draws:
-            story = stories.get(draw.player)
-            if story is None:  # not dealt in, or some of their cards unknown
+            cards = held.get(draw.player)
+            if cards is None or not draw.discarded:  # not dealt in, some of their cards unknown; or stood pat
                 continue
-            discarded = draw.discarded
-            if not discarded:
-                story.append(_PAT)
-                continue
-            thrown, new, cards = draw.thrown, draw.new_cards, held[draw.player]
-            if thrown is None or new is None or not len(thrown) == len(new) == discarded:
-                stories[draw.player] = None  # the history does not show this draw's cards
+            thrown, new = draw.thrown, draw.new_cards
+            if thrown is None or new is None or not len(thrown) == len(new) == draw.discarded:
+                lost.append(draw.player)  # the history does not show this draw's cards
             elif not cards.issuperset(thrown):
-                stories[draw.player] = None  # it throws a card the player did not hold
+                lost.append(draw.player)  # it throws a card the player did not hold
             else:
                 cards.difference_update(thrown)
                 cards.update(new)
-                story.append((thrown, new))
-        for name, cards in held.items():
-            final = hand.cards.get(name)
+        for name in lost:
+            held.pop(name, None)
+        final = hand.cards
+        for name, cards in list(held.items()):
+            ends = final.get(name)
             if (
-                final is not None
-                and cards.symmetric_difference(final)
-                and sorted(map(_card, final)) != sorted(map(_card, cards))
+                ends is not None
+                and cards.symmetric_difference(ends)
+                and sorted(map(_card, ends)) != sorted(map(_card, cards))
             ):
-                stories[name] = None
-        return stories
+                del held[name]  # they end with other cards than their draws give them
+        return set(held)
 
     def _forced_bets(self) -> tuple[list[int], list[int]]:
         """Each player's dead money (antes) and live blind, in PHH's order; a blind out of position is negative."""
@@ -329,12 +330,11 @@ class _Writer:
         hand = self.hand
         tags = self.tags
         actions = []
+        known = self.known  # who the history shows every card of: dealt, thrown and drawn
+        dealt = hand.dealt
         for name in self.order:
-            dealt = hand.dealt.get(name)
             tag = tags[name]
-            known = self.known[name] is not None and dealt
-            actions.append(tag.deal + "".join(map(_card, dealt)) if known and dealt else tag.hidden)
-        stories = self.known  # each player's (thrown, new) draw after draw, when all their cards are known: used up
+            actions.append(tag.deal + _cards(dealt[name]) if name in known else tag.hidden)
         deals: list[str] = []  # the replacement cards of the draw under way
         street = 0
         money = _money(self.places)
@@ -344,16 +344,15 @@ class _Writer:
                 if event.street != street:  # after all of a draw's discards, its cards
                     actions += deals
                     deals, street = [], event.street
-                story = stories[event.player]
-                seen = story.pop(0) if story is not None else None
                 tag = tags[event.player]
-                if not event.discarded:
+                discarded = event.discarded
+                if not discarded:
                     actions.append(tag.discard)
-                elif seen is not None:
-                    actions.append(f"{tag.discard} {''.join(map(_card, seen[0]))}")
-                    deals.append(tag.deal + "".join(map(_card, seen[1])))
+                elif event.player in known:
+                    actions.append(f"{tag.discard} {_cards(event.thrown)}")  # type: ignore[arg-type]
+                    deals.append(tag.deal + _cards(event.new_cards))  # type: ignore[arg-type]
                 else:
-                    unknown = "??" * event.discarded
+                    unknown = "??" * discarded
                     actions.append(f"{tag.discard} {unknown}")
                     deals.append(tag.deal + unknown)
                 continue
@@ -397,7 +396,7 @@ class _Writer:
                 revealed = f" # mucked {_cards(cards)}" if cards and len(cards) == 4 else ""
                 actions.append(show + revealed)
             elif cards and len(cards) == 4:
-                actions.append(show + " " + "".join(map(_card, cards)))
+                actions.append(f"{show} {_cards(cards)}")
             elif hand.collected.get(name):
                 raise NotConvertible(f"{name} is paid at the showdown, but their cards are not known")
             else:
@@ -456,7 +455,6 @@ class _Writer:
         ]
 
 
-_PAT = ((), ())  # a draw of no cards
 _NAME = attrgetter("name")
 _NUMBER = attrgetter("number")
 _STACK = attrgetter("stack")
