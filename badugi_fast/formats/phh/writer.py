@@ -259,40 +259,41 @@ class _Writer:
     def _known_draws(self) -> set[str]:
         """The players whose every card the history shows: dealt, and each draw's cards thrown and new (then
         ``_actions`` writes them from the draws). (One pass over the draws for all players: it is asked of every
-        hand written.) A player's cards are a set: the rules accepted the hand (``formats.replay``), so no card is
-        held twice."""
+        hand written; a player who never throws a card ends as dealt, which needs no set.) A player's cards are a
+        set: the rules accepted the hand (``formats.replay``), so no card is held twice."""
         hand = self.hand
         dealt = hand.dealt
-        held: dict[str, set[str]] = {}  # each player's cards, draw after draw, while all of them are known
-        for name in self.order:
-            first = dealt.get(name)
-            if first is not None and len(first) == 4:
-                held[name] = set(first)
-        lost = []  # who threw or drew a card the history does not show
+        known = {name for name in self.order if len(dealt.get(name) or ()) == 4}
+        held: dict[str, set[str]] = {}  # the cards of each player who threw some, draw after draw
         for draw in hand.draws:
-            cards = held.get(draw.player)
-            if cards is None or not draw.discarded:  # not dealt in, some of their cards unknown; or stood pat
+            name = draw.player
+            if not draw.discarded or name not in known:  # stood pat; or not dealt in, or some of their cards unknown
                 continue
+            cards = held.get(name)
+            if cards is None:
+                cards = held[name] = set(dealt[name])
             thrown, new = draw.thrown, draw.new_cards
             if thrown is None or new is None or not len(thrown) == len(new) == draw.discarded:
-                lost.append(draw.player)  # the history does not show this draw's cards
+                known.discard(name)  # the history does not show this draw's cards
             elif not cards.issuperset(thrown):
-                lost.append(draw.player)  # it throws a card the player did not hold
+                known.discard(name)  # it throws a card the player did not hold
             else:
                 cards.difference_update(thrown)
                 cards.update(new)
-        for name in lost:
-            held.pop(name, None)
         final = hand.cards
-        for name, cards in list(held.items()):
+        for name in list(known):
             ends = final.get(name)
-            if (
-                ends is not None
-                and cards.symmetric_difference(ends)
-                and sorted(map(_card, ends)) != sorted(map(_card, cards))
-            ):
-                del held[name]  # they end with other cards than their draws give them
-        return set(held)
+            if ends is None:
+                continue
+            cards = held.get(name)
+            if cards is None:
+                first = dealt[name]
+                if ends == first:
+                    continue
+                cards = set(first)
+            if cards != set(ends) and sorted(map(_card, ends)) != sorted(map(_card, cards)):
+                known.discard(name)  # they end with other cards than their draws give them
+        return known
 
     def _forced_bets(self) -> tuple[list[int], list[int]]:
         """Each player's dead money (antes) and live blind, in PHH's order; a blind out of position is negative."""
