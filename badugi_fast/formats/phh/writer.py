@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import filterfalse
-from operator import attrgetter
+from operator import add, attrgetter, sub
 
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.kept import Kept
@@ -441,7 +441,6 @@ class _Writer:
             paid[returned_to] -= returned
         if min(paid) < 0:
             raise NotConvertible("the site pays a player less than their own uncalled bet")
-        finishing = [stack - put + won for stack, put, won in zip(map(_STACK, seats), matched, paid, strict=True)]
         pot, given = sum(matched), sum(paid)
         rake = hand.rake if hand.rake is not None else pot - given
         if rake < 0 or given + rake != pot:
@@ -450,7 +449,8 @@ class _Writer:
                 f"the site pays {given_text} and rakes {amount_text(rake, self.places)} of a {total} pot"
             )
         return [  # toml.array, inlined
-            "finishing_stacks = [" + ", ".join(map(money, finishing)) + "]",
+            # each player's stack, less what they put in, plus what they won (one entry per player: ``order``'s)
+            "finishing_stacks = [" + ", ".join(map(money, map(add, map(sub, map(_STACK, seats), matched), paid))) + "]",
             "winnings = [" + ", ".join(map(money, paid)) + "]",
             "_rake = " + money(rake),
         ]
