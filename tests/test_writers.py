@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 
 import pytest
 
+from badugi_fast.cards import card_str
 from badugi_fast.cli import convert, simulate
+from badugi_fast.formats.model import Hand
+from badugi_fast.formats.phh import hand_lines
 from badugi_fast.formats.phh import reader as phh_reader
 from badugi_fast.formats.pokerstars import reader as stars_reader
 from badugi_fast.formats.registry import WRITERS
@@ -75,3 +79,45 @@ def test_each_writer_writes_hands_its_format_reads_back(
         scale = 1 if currency else 100
         paid = {game.names[player]: chips * scale for player, chips in result.collected.items() if chips}
         assert {name: chips for name, chips in hand.collected.items() if chips} == paid
+
+
+def _deals_and_discards(hand: Hand, name: str) -> list[str]:
+    """The PHH action lines that show ``name``'s cards: their deal, discards and replacement cards."""
+    tag = f"p{hand.positions.index(name) + 1} "
+    return [line for line in hand_lines(hand) if f'"d dh {tag}' in line or f'"{tag}sd' in line]
+
+
+def _hidden(line: str) -> str:
+    """An action line of ``_deals_and_discards`` with its cards unknown."""
+    return re.sub(r"(d dh p\d+ |p\d+ sd )(\w+)", lambda match: match[1] + "?" * len(match[2]), line)
+
+
+@pytest.mark.parametrize(
+    "change", ["thrown unknown", "new unknown", "throws a card not held", "ends with other cards", "pat, other cards"]
+)
+def test_phh_writes_a_players_cards_only_when_the_history_shows_all_of_them(change: str) -> None:
+    """A player whose dealt cards, draws and last cards do not all agree (a history that hides a draw's cards, or
+    shows cards that do not follow) is written with every card unknown, and every other player as before."""
+    hands = (hand_of(played) for played in play(200, 6, TableRules(10, 20), seed=5))
+    hand = next(hand for hand in hands if sum(1 for draw in hand.draws if draw.discarded) >= 2)
+    drawer = next(draw for draw in hand.draws if draw.discarded)
+    drew = {draw.player for draw in hand.draws if draw.discarded}
+    name = drawer.player if change != "pat, other cards" else next(p for p in hand.positions if p not in drew)
+    seen = {card for cards in hand.dealt.values() for card in cards}
+    seen.update(card for draw in hand.draws for card in draw.new_cards or ())
+    unheld = next(card for card in map(card_str, range(52)) if card not in seen)  # in nobody's hand
+    changed = copy.deepcopy(hand)
+    draw = next(draw for draw in changed.draws if draw.order == drawer.order)
+    if change == "thrown unknown":
+        draw.thrown = None
+    elif change == "new unknown":
+        draw.new_cards = None
+    elif change == "throws a card not held":
+        draw.thrown = (unheld, *(draw.thrown or ())[1:])
+    else:  # the last cards the history shows are not those the draws give
+        changed.cards[name] = (unheld, *changed.cards[name][1:])
+    before = {player: _deals_and_discards(hand, player) for player in hand.positions}
+    after = {player: _deals_and_discards(changed, player) for player in hand.positions}
+    assert after == {**before, name: list(map(_hidden, before[name]))}
+    assert "????????" in after[name][0]
+    assert not any("?" in line for lines in before.values() for line in lines)

@@ -24,6 +24,7 @@ from badugi_fast.money import SCALE
 
 if TYPE_CHECKING:
     from badugi_fast.rules.engine import PlayedHand
+    from badugi_fast.rules.events import Event
 
 __all__ = ["SITE", "TABLE", "hand_of", "hands_of"]
 
@@ -81,8 +82,11 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
     small, big = state.rules.stakes  # (a property: worked out at each call)
     card = _CARDS  # Badugi deals four cards:
-    dealt: list[tuple[str, ...]] = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
-    hand = Hand(
+    dealt = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
+    final = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.cards]  # the cards each ends with
+    button = state.button
+    actions, draws, uncalled = _events(state.events, names, scale)
+    return Hand(
         SITE,
         hand_id=str(played.hand_id),
         game="Badugi",
@@ -90,71 +94,68 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         is_badugi=True,
         places=2 if currency else 0,
         table=TABLE,
-        button=state.button + 1,
+        button=button + 1,
         seats=list(map(Seat, _SEATS, names, map(scale.__mul__, state.starting_stacks))),
-        currency=currency,
-        stakes=(small * scale, big * scale),
-        dealt=dict(zip(names, dealt, strict=True)),
-        positions=[*names[state.button + 1 :], *names[: state.button + 1]],  # from the left of the button
+        actions=actions,
+        draws=draws,
+        showdown=bool(result.ranks),
+        cards=dict(zip(names, final, strict=True)),
+        shown=list(map(names.__getitem__, result.show_order)),
+        collected={names[player]: chips * scale for player, chips in result.collected.items()},
+        uncalled=uncalled,
         rake=result.rake * scale,
         total_pot=result.total_pot * scale,
-        showdown=bool(result.ranks),
+        stakes=(small * scale, big * scale),
+        dealt=dict(zip(names, dealt, strict=True)),
+        positions=[*names[button + 1 :], *names[: button + 1]],  # from the left of the button
+        currency=currency,
     )
-    final = dealt  # the cards a player ends with: their dealt cards until a draw changes them
-    for player in _add_events(hand, played, scale):
-        final[player] = _cards(state.cards[player])
-    hand.shown = list(map(names.__getitem__, result.show_order))
-    hand.cards = dict(zip(names, final, strict=True))
-    for player, chips in result.collected.items():
-        hand.collected[names[player]] = chips * scale
-    return hand
 
 
-def _add_events(hand: Hand, played: PlayedHand, scale: int) -> set[int]:
+def _events(
+    events: Iterable[Event], names: tuple[str, ...], scale: int
+) -> tuple[list[Action], list[Draw], dict[str, int]]:
     """The hand's actions and draws from the engine's events, numbered in order (``Action.order``), each action with
-    the chips it adds and each bet and raise with its ``to``; uncalled bets returned in ``hand.uncalled``. Returns
-    the players whose cards a draw changed (the others end with the cards they were dealt)."""
-    names = played.names
-    actions, draws = hand.actions, hand.draws
+    the chips it adds and each bet and raise with its ``to``; and the uncalled bets returned (``Hand.uncalled``).
+    (Every hand written as PHH passes here: the commonest kinds are tested first, six-handed: draw, call, fold,
+    check, street ...)"""
+    actions: list[Action] = []
+    draws: list[Draw] = []
     uncalled: dict[str, int] = {}
+    add_action, add_draw, cards = actions.append, draws.append, _CARD_TUPLES
     bets = [0] * len(names)  # each player's chips in the round being bet
-    changed: set[int] = set()
     street = 0
     order = 0
-    for event in played.state.events:  # the commonest kinds first (six-handed: draw, call, fold, check, street ...)
+    for event in events:
         order += 1
         if event[0] == "draw":
             _, player, thrown, _, new = event
-            if thrown:
-                changed.add(player)
-            draws.append(Draw(street, names[player], len(thrown), _CARD_TUPLES[new], _CARD_TUPLES[thrown], -1, order))
+            add_draw(Draw(street, names[player], len(thrown), cards[new], cards[thrown], -1, order))
         elif event[0] == "call":
             _, player, chips, all_in = event
             bets[player] += chips
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
+            add_action(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
         elif event[0] == "fold" or event[0] == "check":
-            actions.append(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
+            add_action(Action(street, names[event[1]], event[0], 0, False, None, -1, order))
         elif event[0] == "street":
             street = event[1]
             bets = [0] * len(names)
         elif event[0] == "post":
             _, player, _, chips, all_in = event
             bets[player] += chips
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
+            add_action(Action(street, names[player], event[0], chips * scale, all_in, None, -1, order))
         elif event[0] == "bet":
             _, player, chips, all_in = event
             bets[player] += chips
-            to = bets[player] * scale
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, to, -1, order))
+            add_action(Action(street, names[player], event[0], chips * scale, all_in, bets[player] * scale, -1, order))
         elif event[0] == "raise":
             _, player, _, total, all_in = event
             chips, bets[player] = total - bets[player], total
-            actions.append(Action(street, names[player], event[0], chips * scale, all_in, total * scale, -1, order))
+            add_action(Action(street, names[player], event[0], chips * scale, all_in, total * scale, -1, order))
         elif event[0] == "uncalled":
             _, player, chips = event
             uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale
             order -= 1  # not an action or a draw
         else:  # "capped": said by the next action already
             order -= 1
-    hand.uncalled = uncalled
-    return changed
+    return actions, draws, uncalled

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import filterfalse
-from operator import attrgetter
+from operator import add, attrgetter, sub
 
 from badugi_fast.cards import card_str, parse_cards
 from badugi_fast.formats.kept import Kept
@@ -161,8 +161,13 @@ _PLAYERS = Kept[tuple[tuple[str, ...], tuple[int, ...]], str](_players)
 _PLACES = Kept[tuple[str, str], str](_place)
 
 
+#: The 52 cards as PHH writes them: cards already so spelled (every card of a simulated hand) are joined as they are.
+_WRITTEN = frozenset(map(card_str, range(52)))
+
+
 def _cards(cards: Sequence[str]) -> str:
-    return "".join(map(_card, cards))
+    """Cards as PHH writes them, side by side (``AsKd``)."""
+    return "".join(cards) if _WRITTEN.issuperset(cards) else "".join(map(_card, cards))
 
 
 class _Tag:
@@ -197,7 +202,6 @@ class _Cast:
 
 _TAGS = Kept[int, _Tag](_Tag)
 _CASTS = Kept[tuple[str, ...], _Cast](_Cast)
-_Story = list[tuple[tuple[str, ...], tuple[str, ...]]]  # a player's draws: (thrown, new) each
 
 
 class _Writer:
@@ -252,46 +256,44 @@ class _Writer:
             pieces += self._outcome(money, seats)
         return pieces
 
-    def _known_draws(self) -> dict[str, _Story | None]:
-        """Each player's ``(thrown, new)`` for each of their draws when the history shows every card they held, else
-        None. (One pass over the draws for all players: it is asked of every hand written.) A player's cards are a
+    def _known_draws(self) -> set[str]:
+        """The players whose every card the history shows: dealt, and each draw's cards thrown and new (then
+        ``_actions`` writes them from the draws). (One pass over the draws for all players: it is asked of every
+        hand written; a player who never throws a card ends as dealt, which needs no set.) A player's cards are a
         set: the rules accepted the hand (``formats.replay``), so no card is held twice."""
         hand = self.hand
-        held: dict[str, set[str]] = {}  # each player's cards, draw after draw
-        stories: dict[str, _Story | None] = {}
-        for name in self.order:
-            dealt = hand.dealt.get(name)
-            if dealt is not None and len(dealt) == 4:
-                held[name] = set(dealt)
-                stories[name] = []
-            else:
-                stories[name] = None
+        dealt = hand.dealt
+        known = {name for name in self.order if len(dealt.get(name) or ()) == 4}
+        held: dict[str, set[str]] = {}  # the cards of each player who threw some, draw after draw
         for draw in hand.draws:
-            story = stories.get(draw.player)
-            if story is None:  # not dealt in, or some of their cards unknown
+            name = draw.player
+            if not draw.discarded or name not in known:  # stood pat; or not dealt in, or some of their cards unknown
                 continue
-            discarded = draw.discarded
-            if not discarded:
-                story.append(_PAT)
-                continue
-            thrown, new, cards = draw.thrown, draw.new_cards, held[draw.player]
-            if thrown is None or new is None or not len(thrown) == len(new) == discarded:
-                stories[draw.player] = None  # the history does not show this draw's cards
+            cards = held.get(name)
+            if cards is None:
+                cards = held[name] = set(dealt[name])
+            thrown, new = draw.thrown, draw.new_cards
+            if thrown is None or new is None or not len(thrown) == len(new) == draw.discarded:
+                known.discard(name)  # the history does not show this draw's cards
             elif not cards.issuperset(thrown):
-                stories[draw.player] = None  # it throws a card the player did not hold
+                known.discard(name)  # it throws a card the player did not hold
             else:
                 cards.difference_update(thrown)
                 cards.update(new)
-                story.append((thrown, new))
-        for name, cards in held.items():
-            final = hand.cards.get(name)
-            if (
-                final is not None
-                and cards.symmetric_difference(final)
-                and sorted(map(_card, final)) != sorted(map(_card, cards))
-            ):
-                stories[name] = None
-        return stories
+        final = hand.cards
+        for name in list(known):
+            ends = final.get(name)
+            if ends is None:
+                continue
+            cards = held.get(name)
+            if cards is None:
+                first = dealt[name]
+                if ends == first:
+                    continue
+                cards = set(first)
+            if cards != set(ends) and sorted(map(_card, ends)) != sorted(map(_card, cards)):
+                known.discard(name)  # they end with other cards than their draws give them
+        return known
 
     def _forced_bets(self) -> tuple[list[int], list[int]]:
         """Each player's dead money (antes) and live blind, in PHH's order; a blind out of position is negative."""
@@ -329,12 +331,11 @@ class _Writer:
         hand = self.hand
         tags = self.tags
         actions = []
+        known = self.known  # who the history shows every card of: dealt, thrown and drawn
+        dealt = hand.dealt
         for name in self.order:
-            dealt = hand.dealt.get(name)
             tag = tags[name]
-            known = self.known[name] is not None and dealt
-            actions.append(tag.deal + "".join(map(_card, dealt)) if known and dealt else tag.hidden)
-        stories = self.known  # each player's (thrown, new) draw after draw, when all their cards are known: used up
+            actions.append(tag.deal + _cards(dealt[name]) if name in known else tag.hidden)
         deals: list[str] = []  # the replacement cards of the draw under way
         street = 0
         money = _money(self.places)
@@ -344,16 +345,15 @@ class _Writer:
                 if event.street != street:  # after all of a draw's discards, its cards
                     actions += deals
                     deals, street = [], event.street
-                story = stories[event.player]
-                seen = story.pop(0) if story is not None else None
                 tag = tags[event.player]
-                if not event.discarded:
+                discarded = event.discarded
+                if not discarded:
                     actions.append(tag.discard)
-                elif seen is not None:
-                    actions.append(f"{tag.discard} {''.join(map(_card, seen[0]))}")
-                    deals.append(tag.deal + "".join(map(_card, seen[1])))
+                elif event.player in known:
+                    actions.append(f"{tag.discard} {_cards(event.thrown)}")  # type: ignore[arg-type]
+                    deals.append(tag.deal + _cards(event.new_cards))  # type: ignore[arg-type]
                 else:
-                    unknown = "??" * event.discarded
+                    unknown = "??" * discarded
                     actions.append(f"{tag.discard} {unknown}")
                     deals.append(tag.deal + unknown)
                 continue
@@ -397,7 +397,7 @@ class _Writer:
                 revealed = f" # mucked {_cards(cards)}" if cards and len(cards) == 4 else ""
                 actions.append(show + revealed)
             elif cards and len(cards) == 4:
-                actions.append(show + " " + "".join(map(_card, cards)))
+                actions.append(f"{show} {_cards(cards)}")
             elif hand.collected.get(name):
                 raise NotConvertible(f"{name} is paid at the showdown, but their cards are not known")
             else:
@@ -441,7 +441,6 @@ class _Writer:
             paid[returned_to] -= returned
         if min(paid) < 0:
             raise NotConvertible("the site pays a player less than their own uncalled bet")
-        finishing = [stack - put + won for stack, put, won in zip(map(_STACK, seats), matched, paid, strict=True)]
         pot, given = sum(matched), sum(paid)
         rake = hand.rake if hand.rake is not None else pot - given
         if rake < 0 or given + rake != pot:
@@ -450,13 +449,13 @@ class _Writer:
                 f"the site pays {given_text} and rakes {amount_text(rake, self.places)} of a {total} pot"
             )
         return [  # toml.array, inlined
-            "finishing_stacks = [" + ", ".join(map(money, finishing)) + "]",
+            # each player's stack, less what they put in, plus what they won (one entry per player: ``order``'s)
+            "finishing_stacks = [" + ", ".join(map(money, map(add, map(sub, map(_STACK, seats), matched), paid))) + "]",
             "winnings = [" + ", ".join(map(money, paid)) + "]",
             "_rake = " + money(rake),
         ]
 
 
-_PAT = ((), ())  # a draw of no cards
 _NAME = attrgetter("name")
 _NUMBER = attrgetter("number")
 _STACK = attrgetter("stack")
