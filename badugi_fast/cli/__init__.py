@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import contextvars
-import difflib
 import errno
 import importlib
 import io
@@ -118,6 +117,8 @@ def _parse(arguments: list[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     chosen = next((argument for argument in arguments if not argument.startswith("-")), None)
     if chosen is not None and chosen not in _COMMANDS:
+        import difflib  # only for a mistyped command: not imported by every command that starts
+
         close = difflib.get_close_matches(chosen, _COMMANDS, n=1)
         if close:
             parser.error(f"unknown command {chosen!r}: did you mean {close[0]}?")
@@ -187,6 +188,8 @@ _SUGGEST_ON_ERROR: dict[str, Any] = {"suggest_on_error": True} if sys.version_in
 
 def _option_hint(parser: argparse.ArgumentParser, unknown: list[str]) -> str:
     """``(did you mean --jobs?)`` for the first unknown option that is close to one of ``parser``'s."""
+    import difflib  # only for a mistyped option, as in ``_parse``
+
     options = [option for action in parser._actions for option in action.option_strings]  # noqa: SLF001  # argparse has no public list of them
     for word in unknown:
         if word.startswith("-"):
