@@ -29,6 +29,7 @@ LAZY = {
     "xml.etree.ElementTree": "a Merge hand (formats.merge)",
     "tarfile": "a tar archive (history.archives), or an error reading a file (history.inputs.READ_ERRORS)",
     "zipfile": "a zip archive (history.archives), or an error reading a file (history.inputs.READ_ERRORS)",
+    "gzip": "a .gz file (history.archives)",
     "json": "a record rendered in Python: a hand C leaves to the Python reader (history.output)",
     "csv": "a CSV record rendered in Python (history.output)",
     "pathlib": "the samples, scored when no path is given (history.sources.SAMPLES), and badugi_fast._checkout",
@@ -112,6 +113,7 @@ def test_an_archive_and_a_damaged_file_import_their_modules_and_give_their_recor
         "error",
         "cannot decompress: Compressed file ended before the end-of-stream marker was reached",
     )
+    assert imported(modules, "gzip")
     assert all(imported(modules, name) for name in ("tarfile", "zipfile"))  # READ_ERRORS, made when the error came
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import bz2
 import contextlib
 import functools
-import gzip
 import io
 import lzma
 import os
@@ -26,6 +25,7 @@ from badugi_fast.history import inputs
 from badugi_fast.history.inputs import Opener, Readable, Source
 
 if TYPE_CHECKING:
+    import gzip
     import zipfile
 
 __all__ = [
@@ -45,9 +45,17 @@ __all__ = [
 #: module-level function, so that a zip archive's sources can be sent to a Dask worker, which opens it again there.
 FileOpener = Callable[[str], BinaryIO]
 
+
+def _gunzipped(stream: BinaryIO) -> gzip.GzipFile:
+    """``stream`` decompressed by gzip, imported only for a ``.gz`` file (bz2 and lzma come with ``shutil``)."""
+    import gzip
+
+    return gzip.GzipFile(fileobj=stream)
+
+
 #: Files compressed on their own, by suffix, and how to decompress a binary stream of one.
 COMPRESSED: dict[str, Callable[[Any], AbstractContextManager[Readable]]] = {
-    ".gz": lambda stream: gzip.GzipFile(fileobj=stream),
+    ".gz": _gunzipped,
     ".bz2": bz2.BZ2File,
     ".xz": lzma.LZMAFile,
 }
