@@ -62,8 +62,8 @@ class Run:
     """Consecutive whole hands of one site from source ``source``: its ``data`` (normalised text starting at the
     first hand's header) holds a hand at each line of ``starts`` (counted from the run's first line: the first is 0),
     the first of them the source's hand number ``index``, from its line ``line`` (0-based) on. ``lead`` is the text
-    of the few lines before. ``span`` is set when ``data`` is the bytes ``start:end`` of the file ``path`` as it is
-    on disk."""
+    of the lines before it that its format may look back at (``Format.lead_lines``; none for most). ``span`` is set
+    when ``data`` is the bytes ``start:end`` of the file ``path`` as it is on disk."""
 
     source: str
     site: str
