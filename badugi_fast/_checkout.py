@@ -11,9 +11,9 @@ error of the missing table says what to do.
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib.machinery import PathFinder
-from pathlib import Path
 
 __all__ = ["package_path"]
 
@@ -24,13 +24,14 @@ BUILT = "_table.bin"
 def package_path(path: list[str]) -> list[str]:
     """The folders to import the package's submodules from: ``path`` (the package's own ``__path__``) when its
     folder is built, else the installed copy's when there is a built one, else ``path``."""
-    here = Path(path[0])
-    if (here / BUILT).is_file():
+    # os.path, not pathlib: every ``import badugi_fast`` runs this, and pathlib takes longer to import than the rest
+    here = path[0]
+    if os.path.isfile(os.path.join(here, BUILT)):
         return path
-    parent = here.parent.resolve()
-    elsewhere = [entry for entry in sys.path if Path(entry or ".").resolve() != parent]
+    parent = os.path.realpath(os.path.dirname(here))
+    elsewhere = [entry for entry in sys.path if os.path.realpath(entry or ".") != parent]
     spec = PathFinder.find_spec("badugi_fast", elsewhere)
     if spec is None or not spec.submodule_search_locations:
         return path
     installed = list(spec.submodule_search_locations)
-    return installed if (Path(installed[0]) / BUILT).is_file() else path
+    return installed if os.path.isfile(os.path.join(installed[0], BUILT)) else path

@@ -27,7 +27,7 @@ from badugi_fast.history.cut import NO_HISTORY
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
 from badugi_fast.history.read import bulk_memory
-from badugi_fast.history.sources import SAMPLES, expand, no_history, refuse_as_output
+from badugi_fast.history.sources import expand, no_history, refuse_as_output
 
 __all__ = ["add_arguments", "run"]
 
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     gc.freeze()  # the modules and tables imported live to the end: the collector need not walk them again
     bulk_memory()  # each run's megabytes of text and records reuse the last run's pages
     jobs = jobs_of(args, "score")
-    sources = expand(args.paths or [str(SAMPLES)], note=_note)
+    sources = expand(args.paths or _samples(), note=_note)
     form = args.format or ("jsonl" if args.output or not sys.stdout.isatty() else "table")
     if args.output:
         refuse_as_output(args.output, sources)
@@ -112,6 +112,13 @@ def run(args: argparse.Namespace) -> int:
         if not counts["hands"]:  # raised here: an output file is not left behind
             raise no_history(sources)
     return 1 if counts["mismatch"] or counts["error"] else 0
+
+
+def _samples() -> list[str]:
+    """The samples shipped with the package, scored when no path is given."""
+    from badugi_fast.history.sources import SAMPLES  # made on first use: pathlib is imported only for them
+
+    return [str(SAMPLES)]
 
 
 def _stdout_bytes() -> BinaryIO:

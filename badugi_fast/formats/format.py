@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO
 
 from badugi_fast.formats.model import Hand
 
@@ -83,9 +82,9 @@ class Format(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class TextFormat:
-    """A ``Format`` made of its parts.
+class TextFormat(NamedTuple):
+    """A ``Format`` made of its parts. (This and ``Writer`` are NamedTuples rather than frozen dataclasses, which
+    took longer to make than anything else at import of a command that reads hand histories.)
 
     >>> import re
     >>> demo = TextFormat("Demo", "Demo hand", re.compile(r"\\nDemo hand #"), lambda lines, start, end: Hand("Demo"))
@@ -116,8 +115,7 @@ class TextFormat:
         return self.parser(lines, start, end)
 
 
-@dataclass(frozen=True)
-class Writer:
+class Writer(NamedTuple):
     """A format badugi-fast writes: its name, its files' suffix, and its ways of writing hands.
 
     Hands played by the engine (``write_played``, ``played_text``) are written by ``badugi simulate`` and the RL

@@ -10,14 +10,17 @@ rake line: the scorer works both out.
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError, cards_in, game_info
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Hand
 from badugi_fast.money import parse_amount
+
+if TYPE_CHECKING:
+    from xml.etree import ElementTree
 
 __all__ = ["FORMAT", "SITE", "description_of", "parse_hand"]
 
@@ -49,6 +52,8 @@ _ROUNDS = {
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
     """The ``<game>`` element starting at ``lines[start]``, up to ``</game>`` before ``lines[end]``."""
+    from xml.etree import ElementTree  # only for a Merge hand: the registry lists this format for every command
+
     close = next((i for i in range(start, end) if "</game>" in lines[i]), None)
     if close is None:
         raise ParseError("the <game> element is not closed (truncated?)", end - 1)

@@ -29,7 +29,8 @@ __all__ = ["BY_SITE", "FORMATS", "MOST_LEAD_LINES", "WRITERS", "header_site"]
 FORMATS: tuple[Format, ...] = (pokerstars.FORMAT, fulltilt.FORMAT, merge.FORMAT, kingsclub.FORMAT, phh.FORMAT)
 #: The formats by the site name they give their hands (``Hand.site``).
 BY_SITE: dict[str, Format] = {form.site: form for form in FORMATS}
-#: The most lines before its header that a hand of any format may need (a run of hands carries them).
+#: The most lines before its header that a hand of any format may need: the cutter keeps them before the next run,
+#: whatever its format (which carries its own format's).
 MOST_LEAD_LINES = max(form.lead_lines for form in FORMATS)
 
 if TYPE_CHECKING:

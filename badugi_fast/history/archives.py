@@ -13,18 +13,20 @@ from __future__ import annotations
 import bz2
 import contextlib
 import functools
-import gzip
 import io
 import lzma
 import os
-import tarfile
 import threading
-import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from badugi_fast.history.inputs import READ_ERRORS, Opener, Readable, Source
+from badugi_fast.history import inputs
+from badugi_fast.history.inputs import Opener, Readable, Source
+
+if TYPE_CHECKING:
+    import gzip
+    import zipfile
 
 __all__ = [
     "ARCHIVE_SUFFIXES",
@@ -43,9 +45,17 @@ __all__ = [
 #: module-level function, so that a zip archive's sources can be sent to a Dask worker, which opens it again there.
 FileOpener = Callable[[str], BinaryIO]
 
+
+def _gunzipped(stream: BinaryIO) -> gzip.GzipFile:
+    """``stream`` decompressed by gzip, imported only for a ``.gz`` file (bz2 and lzma come with ``shutil``)."""
+    import gzip
+
+    return gzip.GzipFile(fileobj=stream)
+
+
 #: Files compressed on their own, by suffix, and how to decompress a binary stream of one.
 COMPRESSED: dict[str, Callable[[Any], AbstractContextManager[Readable]]] = {
-    ".gz": lambda stream: gzip.GzipFile(fileobj=stream),
+    ".gz": _gunzipped,
     ".bz2": bz2.BZ2File,
     ".xz": lzma.LZMAFile,
 }
@@ -120,7 +130,7 @@ def zip_sources(
     try:
         with shared.opened() as archive:
             members = [member for member in archive.infolist() if not member.is_dir()]
-    except READ_ERRORS as error:
+    except inputs.READ_ERRORS as error:
         return [Source(name, _nothing, strict, file=file, error=f"cannot decompress: {error}", size=size)]
     last = len(members) - 1
     return [
@@ -134,6 +144,8 @@ def tar_members(archive: str, strict: bool) -> Callable[[Readable], Iterator[Sou
     be read before the next is asked for."""
 
     def members(stream: Readable) -> Iterator[Source]:
+        import tarfile  # only for a tar archive: plain files are read without it
+
         with tarfile.open(fileobj=stream, mode="r|*") as tar:  # type: ignore[call-overload]  # any binary stream
             for member in tar:
                 if not member.isfile():
@@ -190,6 +202,8 @@ class _SharedZip:
     @contextlib.contextmanager
     def opened(self) -> Iterator[zipfile.ZipFile]:
         """The archive, open for the ``with`` block (to list it)."""
+        import zipfile  # only for a zip archive: plain files are read without it
+
         if self._open_file is None:
             with zipfile.ZipFile(self.path) as archive:
                 yield archive
@@ -199,6 +213,8 @@ class _SharedZip:
 
     def _open(self) -> zipfile.ZipFile:
         """The archive, opened for this thread's reads; ``close`` closes it and the stream it reads."""
+        import zipfile  # as in ``opened``
+
         if self._open_file is None:
             return zipfile.ZipFile(self.path)
         stream = self._local.stream = self._open_file(self.path)

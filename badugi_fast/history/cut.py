@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from badugi_fast.formats.common import hand_id_of
 from badugi_fast.formats.format import Format
 from badugi_fast.formats.registry import MOST_LEAD_LINES
-from badugi_fast.history.inputs import READ_ERRORS, Source
+from badugi_fast.history import inputs
+from badugi_fast.history.inputs import Source
 from badugi_fast.history.sites import find_headers
 from badugi_fast.history.sources import TextStream, is_url, text_of
 
@@ -61,8 +62,8 @@ class Run:
     """Consecutive whole hands of one site from source ``source``: its ``data`` (normalised text starting at the
     first hand's header) holds a hand at each line of ``starts`` (counted from the run's first line: the first is 0),
     the first of them the source's hand number ``index``, from its line ``line`` (0-based) on. ``lead`` is the text
-    of the few lines before. ``span`` is set when ``data`` is the bytes ``start:end`` of the file ``path`` as it is
-    on disk."""
+    of the lines before it that its format may look back at (``Format.lead_lines``; none for most). ``span`` is set
+    when ``data`` is the bytes ``start:end`` of the file ``path`` as it is on disk."""
 
     source: str
     site: str
@@ -154,7 +155,7 @@ def _cut_file(source: Source, run_hands: int, most: int | None) -> Generator[Uni
                         source.name, "unknown", cutter.hands_seen, cutter.last_line() + 1, "", _too_many(most)
                     )
                     return None
-    except READ_ERRORS as error:
+    except inputs.READ_ERRORS as error:  # looked up only when raised: made on first use
         yield from cutter.finish()
         yield Unreadable(source.name, "unknown", cutter.hands_seen, cutter.last_line() + 1, "", _why(error))
         return cutter.hands_seen + 1
@@ -186,7 +187,7 @@ def _cut_archive(source: Source, run_hands: int) -> Iterator[Unit]:
                     yield Unreadable(source.name, "unknown", 0, 1, "", f"not read after {member.name}, given up")
                     return
                 given += hands
-    except READ_ERRORS as error:
+    except inputs.READ_ERRORS as error:  # looked up only when raised: made on first use
         yield Unreadable(source.name, "unknown", 0, 1, "", _why(error))
         return
     if given == 0 and source.strict:
@@ -353,7 +354,8 @@ class _Cutter:
         if self.source.path is not None and shift is not None:
             span = (self.source.path, start + shift, stop + shift)
         starts = tuple([number - line for number in self.lines[:count]] if line else self.lines[:count])
-        run = Run(self.source.name, form.site, self.hands_seen, line, starts, data, self._lines_before(start), span)
+        lead = self._lines_before(start, form.lead_lines)  # only the lines its format may look back at
+        run = Run(self.source.name, form.site, self.hands_seen, line, starts, data, lead, span)
         self.hands_seen += count
         self._forget(count)
         self._let_go(end, end_line)
@@ -363,9 +365,8 @@ class _Cutter:
         """Forget the first ``count`` headers: their hands are handed on."""
         del self.offsets[:count], self.formats[:count], self.lines[:count]
 
-    def _lines_before(self, offset: int) -> bytes:
-        """The last ``MOST_LEAD_LINES`` whole lines before offset ``offset`` (a line's start), at most
-        ``_LEAD_BYTES``."""
+    def _lines_before(self, offset: int, lines: int = MOST_LEAD_LINES) -> bytes:
+        """The last ``lines`` whole lines before offset ``offset`` (a line's start), at most ``_LEAD_BYTES``."""
         with memoryview(self.buffer) as view:
             near = bytes(view[max(0, offset - self.base - _LEAD_BYTES) : offset - self.base])
         if len(near) < _LEAD_BYTES and offset - len(near) == self.base:
@@ -373,12 +374,10 @@ class _Cutter:
         if len(near) > _LEAD_BYTES:
             near = near[-_LEAD_BYTES:]
             near = near[near.find(b"\n") + 1 :]  # it began in the middle of a line
-        cut_at = len(near)
-        for _ in range(MOST_LEAD_LINES + 1):
-            cut_at = near.rfind(b"\n", 0, cut_at)
-            if cut_at < 0:
-                return near
-        return near[cut_at + 1 :]
+        # Cut at the last ``lines + 1`` newlines in one search (not ``lines + 1`` searches): the first piece is then
+        # what comes before those lines, unless there are no more newlines than that.
+        pieces = near.rsplit(b"\n", lines + 1)
+        return near if len(pieces) <= lines + 1 else near[len(pieces[0]) + 1 :]
 
     def _let_go(self, upto: int, upto_line: int) -> None:
         """Drop the text before offset ``upto``, the start of line ``upto_line``, keeping the lines before it."""

@@ -37,24 +37,27 @@ class Change(NamedTuple):
     skip: int
 
 
+#: The header prefixes in each encoding, and the encoding of each.
+_PREFIXES = {form.header_prefix.encode(codec): codec for form in FORMATS for codec in CODECS}
+
+
 @functools.cache
-def _marks() -> tuple[re.Pattern[bytes], dict[bytes, str]]:
+def _marks() -> re.Pattern[bytes]:
     """One pattern for every byte sequence that may start another encoding (BOMs, header prefixes in each
-    encoding, longest first), and the encoding of each prefix."""
-    prefixes = {form.header_prefix.encode(codec): codec for form in FORMATS for codec in CODECS}
-    alternatives = sorted([*prefixes, *_BOMS.values()], key=len, reverse=True)
-    return re.compile(b"|".join(map(re.escape, alternatives))), prefixes
+    encoding, longest first). Compiled when a text first holds what may be UTF-16: most commands never need it."""
+    alternatives = sorted([*_PREFIXES, *_BOMS.values()], key=len, reverse=True)
+    return re.compile(b"|".join(map(re.escape, alternatives)))
 
 
 @functools.cache
 def _utf16_starts() -> frozenset[bytes]:
     """The first two bytes of every mark of UTF-16: one of them is in any text where UTF-16 starts."""
-    return frozenset(mark[:2] for mark, codec in _marks()[1].items() if codec != UTF8) | frozenset(_BOMS.values())
+    return frozenset(mark[:2] for mark, codec in _PREFIXES.items() if codec != UTF8) | frozenset(_BOMS.values())
 
 
 #: The longest byte sequence ``change_in`` looks for: a block's last this many bytes minus one may hold the start
 #: of one, and are looked at again with the next block.
-LONGEST = max(len(mark) for mark in _marks()[1])
+LONGEST = max(len(mark) for mark in _PREFIXES)
 
 
 def change_in(data: bytes, start: int, limit: int, codec: str, final: bool) -> Change | int | None:
@@ -69,14 +72,13 @@ def change_in(data: bytes, start: int, limit: int, codec: str, final: bool) -> C
         return None  # every mark of UTF-16 has one of these: a memchr each, for the text of nearly every file
     if codec == UTF8 and not any(pair[1:] in data and pair in data for pair in _utf16_starts()):
         return None  # zeros, Latin-1: a memchr and a substring search each, not the pattern tried at every zero
-    pattern, prefixes = _marks()
-    for found in pattern.finditer(data, start):
+    for found in _marks().finditer(data, start):
         at = found.start()
         if at >= limit:
             return None
         mark = found.group()
         aligned = codec == UTF8 or (at - start) % 2 == 0
-        new = prefixes.get(mark)
+        new = _PREFIXES.get(mark)
         if new is None:  # a BOM: it says an encoding if a character of one byte follows
             new = LE if mark == _BOMS[LE] else BE
             if new == codec and aligned:

@@ -1,33 +1,48 @@
 """What one input of ``badugi score`` is: a ``Source`` (a name and a way to open its bytes), the binary stream it
 opens (``Readable``), and what reading a damaged or unsupported file may raise (``READ_ERRORS``). Local files are
 found by ``sources``, fsspec URLs by ``remote``; both make these.
+
+``READ_ERRORS`` is made on first use: it names the errors of the archive and compression modules, which a command
+reading plain text files does not import (an ``except`` clause looks it up only when something was raised).
 """
 
 from __future__ import annotations
 
-import lzma
-import tarfile
-import zipfile
-import zlib
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 __all__ = ["READ_ERRORS", "Opener", "Readable", "Source"]
 
-#: What reading a damaged or unsupported file or archive raises: the file gives an ``error`` record, never a crash.
-READ_ERRORS = (
-    OSError,
-    EOFError,
-    ValueError,
-    RuntimeError,  # an encrypted zip member
-    NotImplementedError,  # a zip compression method Python does not have
-    zipfile.BadZipFile,
-    tarfile.TarError,
-    zlib.error,
-    lzma.LZMAError,
-)
+if TYPE_CHECKING:
+    #: What reading a damaged or unsupported file or archive raises: the file gives an ``error`` record, never a
+    #: crash.
+    READ_ERRORS: tuple[type[Exception], ...]
+else:
+
+    def __getattr__(name: str) -> Any:
+        """``READ_ERRORS``, made on first use (``tarfile`` and ``zipfile`` take longer to import than a small run)."""
+        if name != "READ_ERRORS":
+            raise AttributeError(f"module 'badugi_fast.history.inputs' has no attribute {name!r}")
+        import lzma
+        import tarfile
+        import zipfile
+        import zlib
+
+        global READ_ERRORS
+        READ_ERRORS = (
+            OSError,
+            EOFError,
+            ValueError,
+            RuntimeError,  # an encrypted zip member
+            NotImplementedError,  # a zip compression method Python does not have
+            zipfile.BadZipFile,
+            tarfile.TarError,
+            zlib.error,
+            lzma.LZMAError,
+        )
+        return READ_ERRORS
 
 
 class Readable(Protocol):

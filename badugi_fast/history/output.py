@@ -12,9 +12,8 @@ such as ``\x1b`` instead of letting them act. CSV, meant for spreadsheets, prefi
 
 from __future__ import annotations
 
-import csv
+import functools
 import io
-import json
 import re
 import typing
 import unicodedata
@@ -23,7 +22,7 @@ from typing import Any
 
 from badugi_fast.history.record import PlayerResult, Result, record_fields
 
-__all__ = ["FORMATS", "TEXT_FORMATS", "header", "renderer"]
+__all__ = ["FORMATS", "TEXT_FORMATS", "check_format", "header", "renderer"]
 
 #: The formats rendered here, record by record.
 TEXT_FORMATS = ("jsonl", "csv", "table")
@@ -47,27 +46,24 @@ def header(form: str) -> str:
     >>> header("csv")
     'file,index,hand_id,site,game,limit,status,reason,players,started,time_zone,currency,stakes,big_blind\\n'
     """
-    _check(form)
+    check_format(form)
     return {"jsonl": "", "csv": ",".join(_CSV_FIELDS) + "\n", "table": _TABLE_HEADER}[form]
 
 
 def renderer(form: str) -> Callable[[Result], str]:
     """A function giving the text of one result in format ``form`` (one of ``TEXT_FORMATS``), newline included."""
-    _check(form)
+    check_format(form)
     if form == "jsonl":
-        return _json_line
+        return _json_line()
     if form == "csv":
         return _csv_row
     return _table_line
 
 
-def _check(form: str) -> None:
+def check_format(form: str) -> None:
+    """ValueError unless ``form`` is one of ``TEXT_FORMATS``."""
     if form not in TEXT_FORMATS:
         raise ValueError(f"unknown output format {form!r}: choose one of {', '.join(TEXT_FORMATS)}")
-
-
-#: How ``json`` writes a string with ``ensure_ascii=False`` (its C function when there is one).
-_string: Callable[[str], str] = json.encoder.encode_basestring
 
 
 def _json_source() -> str:
@@ -105,16 +101,18 @@ def _json_source() -> str:
     )
 
 
-def _compile_json_line() -> Callable[[Result], str]:
-    """``_json_line`` compiled from ``_json_source``."""
-    namespace: dict[str, Any] = {"_string": _string}
+@functools.cache
+def _json_line() -> Callable[[Result], str]:
+    """The function rendering ``result.as_dict()`` as ``json.dumps(..., ensure_ascii=False)`` writes it, and a
+    newline (tests check they agree): ``_json_source`` compiled, on first use (a run whose records C writes never
+    needs it)."""
+    import json  # with the rendering: the records C writes need no ``json``
+
+    # ``_string``: how ``json`` writes a string with ``ensure_ascii=False`` (its C function when there is one).
+    namespace: dict[str, Any] = {"_string": json.encoder.encode_basestring}
     exec(compile(_json_source(), "<badugi_fast.history.output._json_line>", "exec"), namespace)
     render: Callable[[Result], str] = namespace["_json_line"]
     return render
-
-
-#: ``result.as_dict()`` as ``json.dumps(..., ensure_ascii=False)`` writes it, and a newline (tests check they agree).
-_json_line = _compile_json_line()
 
 
 def _csv_row(result: Result) -> str:
@@ -126,6 +124,8 @@ def _csv_row(result: Result) -> str:
         else _cell(getattr(result, name))
         for name in _CSV_FIELDS
     ]
+    import csv  # with the rendering: the records C writes need no ``csv``
+
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerow(cells)
     return buffer.getvalue()

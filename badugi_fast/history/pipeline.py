@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from badugi_fast.formats.model import Hand
 from badugi_fast.history.cut import Run, Unit, cut
 from badugi_fast.history.inputs import Source
-from badugi_fast.history.output import renderer
+from badugi_fast.history.output import check_format, renderer
 from badugi_fast.history.read import hands_of, results
 from badugi_fast.history.read import rendered as rendered_by_c
 from badugi_fast.history.record import Result
@@ -90,7 +90,7 @@ def render_files(
 def render_sources(sources: Iterable[Source], form: str, jobs: int = 1) -> Iterator[Rendered]:
     """The hands of ``sources`` rendered in output format ``form``, a ``Rendered`` per run, in input order: the
     workers render too, so the parent only writes text."""
-    renderer(form)  # a bad format is an error here, not in a worker
+    check_format(form)  # a bad format is an error here, not in a worker
     return ordered_map(functools.partial(render, form=form), units(sources), jobs, prepare=sendable)
 
 

@@ -21,13 +21,15 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
-from typing import IO, Union
+from typing import IO, TYPE_CHECKING, Any, Union
 
 from badugi_fast.files import identity
 from badugi_fast.history.archives import ARCHIVE_SUFFIXES, COMPRESSED, file_sources
 from badugi_fast.history.encodings import BE, LE, LONGEST, UTF8, Change, change_in
 from badugi_fast.history.inputs import Readable, Source
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "BLOCK_BYTES",
@@ -46,8 +48,21 @@ __all__ = [
 #: What ``parse`` and ``score_files`` accept as one source: a path, a file object (text or binary), or the text.
 SourceLike = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
-#: The sample histories that ship with the package (what ``badugi score`` scores when given no path).
-SAMPLES = Path(__file__).with_name("samples")
+if TYPE_CHECKING:
+    #: The sample histories that ship with the package (what ``badugi score`` scores when given no path).
+    SAMPLES: Path
+else:
+
+    def __getattr__(name: str) -> Any:
+        """``SAMPLES``, made on first use: a command given its paths does not import pathlib (slow to import)."""
+        if name != "SAMPLES":
+            raise AttributeError(f"module 'badugi_fast.history.sources' has no attribute {name!r}")
+        from pathlib import Path
+
+        global SAMPLES
+        SAMPLES = Path(__file__).with_name("samples")
+        return SAMPLES
+
 
 #: How much raw (decompressed) data is read at a time.
 BLOCK_BYTES = 1 << 20
@@ -160,7 +175,8 @@ def _walk(folder: str) -> list[str]:
     for top, folders, names in os.walk(folder):
         folders[:] = [name for name in folders if not name.startswith(".")]
         files.extend(os.path.join(top, name) for name in names if not name.startswith("."))
-    return sorted((file for file in files if identity(file) is not None), key=lambda file: Path(file).parts)
+    # In the order of their parts (as ``Path.parts``: they share the folder's, then os.walk's names follow).
+    return sorted((file for file in files if identity(file) is not None), key=lambda file: file.split(os.sep))
 
 
 def _file_sources(path: str, strict: bool, file: tuple[int, int] | None) -> list[Source]:

@@ -5,6 +5,9 @@
   says what goes in each); ``WRITER`` is PHH in ``formats.registry.WRITERS``;
 - In: ``reader`` reads ``.phh`` and ``.phhs`` as one more site of ``badugi score``.
 
+The writer's names (``table_text``, ``VARIANTS``...) are imported from it on first use, so that reading PHH (every
+command that reads hand histories lists the format) does not import the writer.
+
 >>> import io
 >>> from badugi_fast.game import TableRules
 >>> from badugi_fast.game import played, simulate
@@ -18,14 +21,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from badugi_fast.formats.format import Writer
 from badugi_fast.formats.model import Hand
-from badugi_fast.formats.phh.writer import NON_STANDARD, VARIANTS, NotConvertible, changes, hand_lines, table_text
 
 if TYPE_CHECKING:
+    from badugi_fast.formats.phh.writer import NON_STANDARD, VARIANTS, NotConvertible, changes, hand_lines, table_text
     from badugi_fast.rules.engine import PlayedHand
 
 __all__ = [
@@ -42,9 +44,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Skipped:
-    """A hand ``write`` did not write, and why: not Badugi, unreadable, or not something PHH can hold."""
+class Skipped(NamedTuple):
+    """A hand ``write`` did not write, and why: not Badugi, unreadable, or not something PHH can hold. (A NamedTuple:
+    made at import in a third of a frozen dataclass's time.)"""
 
     hand: Hand
     reason: str
@@ -61,6 +63,8 @@ def write(
     """Write each hand PHH can hold to ``out`` as a table of a ``.phhs`` file (``[first]``, then on, tables apart by
     a blank line), as it comes; yield each hand written, or a ``Skipped`` for a hand left out: one PHH cannot hold,
     or one ``refuse`` gives a reason not to write (``badugi convert``: a hand the scorer calls a mismatch)."""
+    from badugi_fast.formats.phh.writer import NotConvertible, table_text
+
     number = first
     for hand in hands:
         reason = refuse(hand) if refuse is not None else None
@@ -87,6 +91,7 @@ def write_played(hands: Iterable[PlayedHand], out: TextIO, currency: str | None 
 
 def _played_text(hand: PlayedHand, number: int, hero: int | None, currency: str | None) -> str:
     """One hand played by the engine as table ``[number]`` (every card is known: ``hero`` changes nothing)."""
+    from badugi_fast.formats.phh.writer import table_text
     from badugi_fast.game import played
 
     return table_text(str(number), played.hand_of(hand, currency))
@@ -94,3 +99,17 @@ def _played_text(hand: PlayedHand, number: int, hero: int | None, currency: str 
 
 #: PHH, as ``formats.registry.WRITERS`` lists it: of hands played by the engine and of hands read from any site.
 WRITER = Writer("phh", "phhs", write_played, _played_text, write, shows_all=True)
+
+#: The names this package gives from its writer.
+_FROM_WRITER = frozenset({"NON_STANDARD", "VARIANTS", "NotConvertible", "changes", "hand_lines", "table_text"})
+
+# Hidden from type checkers, which see the real imports above instead: a misspelt name is then an error, not an Any.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        """A name of the writer's (``_FROM_WRITER``), imported from it on first use."""
+        if name not in _FROM_WRITER:
+            raise AttributeError(f"module 'badugi_fast.formats.phh' has no attribute {name!r}")
+        from badugi_fast.formats.phh import writer
+
+        return getattr(writer, name)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import decimal
+import functools
 import re
 from collections.abc import Sequence
 from decimal import Decimal
@@ -30,7 +31,6 @@ from badugi_fast.formats.builder import Builder
 from badugi_fast.formats.common import ParseError
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Draw, Hand
-from badugi_fast.formats.phh.writer import VARIANTS
 from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
 
@@ -56,8 +56,6 @@ _KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
 #: A line that is a TOML table header (``[1]``, ``["a b".c]``), the key path in group 1.
 _TABLE = re.compile(rf"[ \t]*\[[ \t]*({_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\][ \t]*(?:#.*)?")
 _LINE_NUMBER = re.compile(r"at line (\d+)")
-#: The betting structure of each Badugi variant code.
-_LIMITS = {code: limit for limit, code in VARIANTS.items()}
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -176,8 +174,17 @@ def game_of(variant: str) -> tuple[str, bool, str | None]:
     >>> game_of("FB"), game_of("FT")
     (('Badugi', True, 'fixed'), ('FT', False, None))
     """
-    limit = _LIMITS.get(variant)
+    limit = _limits().get(variant)
     return ("Badugi", True, limit) if limit else (variant, False, None)
+
+
+@functools.cache
+def _limits() -> dict[str, str]:
+    """The betting structure of each Badugi variant code: the writer's ``VARIANTS`` the other way round, read when a
+    hand first needs it (the writer is not imported by a command that only reads)."""
+    from badugi_fast.formats.phh.writer import VARIANTS
+
+    return {code: limit for limit, code in VARIANTS.items()}
 
 
 def _list(fields: dict[str, Any], key: str, count: int | None, default: Any = None) -> list[Any]:
