@@ -295,3 +295,28 @@ def test_score_says_a_named_file_holds_no_hand_history(tmp_path: Path, capsys: p
     assert err[0] == f"badugi score: {readme}: no hand history of a known site in this file (left out: not a hand)"
     assert err[1].partition(";")[0] == err[2].partition(";")[0]  # the same counts as the sample's alone
     assert output.read_text(encoding="utf-8") == (tmp_path / "alone.jsonl").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("command", "options"), [("stats", ["--format", "jsonl"]), ("stats", ["--per-hand"]), ("report", [])]
+)
+def test_stats_and_report_leave_out_a_named_file_with_no_hand_history(
+    command: str, options: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As ``badugi score`` does: a README named beside hand histories is not a hand (a note on stderr; the same
+    answer as the histories alone, not "1 errors" more nor a report listing it as a hand that went wrong); named
+    alone, exit 2 naming it and no output file."""
+    readme = tmp_path / "README.md"
+    readme.write_text("# My hands\n\nThe histories are in the folder beside this file.\n", encoding="utf-8")
+    sample = str(SAMPLES / "pokerstars-cash.txt")
+    output, alone = tmp_path / "with.out", tmp_path / "alone.out"
+    assert main([command, str(readme), *options, "-o", str(output)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert f"badugi {command}: error: no hand history of a known site in the 1 file looked at ({readme})" in err
+    assert not output.exists()
+    assert main([command, str(readme), sample, *options, "-o", str(output)]) == 0
+    note, *summary = capsys.readouterr().err.replace(str(output), "OUT").splitlines()
+    assert note == f"badugi {command}: {readme}: no hand history of a known site in this file (left out: not a hand)"
+    assert main([command, sample, *options, "-o", str(alone)]) == 0
+    assert summary == capsys.readouterr().err.replace(str(alone), "OUT").splitlines()  # the same counts
+    assert output.read_text(encoding="utf-8") == alone.read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ from typing import Any
 
 from badugi_fast.cli import jobs_of
 from badugi_fast.cli.importing import database_of
-from badugi_fast.cli.stats import add_selection, nothing_matches, selection
+from badugi_fast.cli.stats import add_selection, nothing_matches, say_left_out, selection
 from badugi_fast.extras import require
 from badugi_fast.files import replacing
 from badugi_fast.history.sources import SAMPLES, expand, no_history, refuse_as_output
@@ -53,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
             gathered = gather.gather_on_dask(client, sources, filters, player)
     else:
         gathered = gather.gather(sources, filters, player, jobs_of(args, "report"))
+    say_left_out("report", gathered.tally)
     if args.db is None and not gathered.tally.statuses:  # as badugi score: files that hold no hand give no page
         raise no_history(sources)
     if not gathered.tally.rows and filters != Filters(by=filters.by):  # no page that shows nothing: say why

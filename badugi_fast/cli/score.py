@@ -23,7 +23,7 @@ from badugi_fast.cli import jobs_of, paths_help
 from badugi_fast.cli.progress import Progress
 from badugi_fast.extras import require
 from badugi_fast.files import replacing, replacing_folder
-from badugi_fast.history.cut import NO_HISTORY
+from badugi_fast.history.cut import NO_HISTORY, left_out
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
 from badugi_fast.history.read import bulk_memory
@@ -153,7 +153,7 @@ def _score(
         for part in parts:
             if _holds_no_history(part):
                 with progress.paused():
-                    _note(f"{part.source}: {NO_HISTORY} (left out: not a hand)")
+                    _note(left_out(part.source))
                 continue
             if part.statuses and part.source != last_file:
                 counts["files"] += 1

@@ -19,7 +19,7 @@ import datetime
 import functools
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from badugi_fast.cli import jobs_of, paths_help
@@ -151,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
     if form == "parquet" and not args.output:
         raise ValueError("--format parquet writes a file: give --output")
     tally = gather(args, filters)
+    say_left_out("stats", tally)
     rows = rows_of(tally, filters.by)
     if not rows and filters != Filters(by=filters.by):
         print(f"badugi stats: {nothing_matches(args, filters)}", file=sys.stderr)
@@ -167,6 +168,15 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def say_left_out(command: str, tally: Tally) -> None:
+    """One line on stderr for each file named on its own that holds no hand history (``stats`` and ``report``), as
+    ``badugi score`` says it."""
+    from badugi_fast.history.cut import left_out
+
+    for name in sorted(tally.left_out):
+        print(f"badugi {command}: {left_out(name)}", file=sys.stderr)
 
 
 def nothing_matches(args: argparse.Namespace, filters: Filters) -> str:
@@ -315,8 +325,9 @@ def _plain(rows: Sequence[dict[str, Any]], fields: Sequence[str]) -> str:
 
 def _per_hand(args: argparse.Namespace, filters: Filters) -> int:
     """One CSV row per player per hand."""
+    from badugi_fast.history.cut import Unit, holds_no_history, left_out
     from badugi_fast.history.pipeline import sendable, units
-    from badugi_fast.history.sources import SAMPLES, expand, refuse_as_output
+    from badugi_fast.history.sources import SAMPLES, expand, no_history, refuse_as_output
     from badugi_fast.parallel import ordered_map
     from badugi_fast.stats.collect import is_records
     from badugi_fast.stats.export import PER_HAND_FIELDS, per_hand_rows
@@ -328,11 +339,25 @@ def _per_hand(args: argparse.Namespace, filters: Filters) -> int:
     if args.output:
         refuse_as_output(args.output, sources)
     work = functools.partial(per_hand_rows, filters=filters)
+    read = 0  # runs of hands read: none, and there is no answer, not even the header (as badugi score)
+
+    def histories() -> Iterator[Unit]:
+        nonlocal read
+        for unit in units(sources):
+            if holds_no_history(unit):
+                print(f"badugi stats: {left_out(unit.source)}", file=sys.stderr)
+            else:
+                read += 1
+                yield unit
+
     with replacing(args.output) if args.output else contextlib.nullcontext(sys.stdout) as stream:
         writer = csv.writer(stream, lineterminator="\n")
-        writer.writerow(PER_HAND_FIELDS)
-        for rows in ordered_map(work, units(sources), jobs_of(args, "stats"), prepare=sendable):
+        for at, rows in enumerate(ordered_map(work, histories(), jobs_of(args, "stats"), prepare=sendable)):
+            if not at:
+                writer.writerow(PER_HAND_FIELDS)
             writer.writerows(rows)
+        if not read:  # raised here: an output file is not left behind
+            raise no_history(sources)
     return 0
 
 

@@ -38,6 +38,8 @@ __all__ = [
     "Unit",
     "Unreadable",
     "cut",
+    "holds_no_history",
+    "left_out",
     "most_hands",
     "size_text",
 ]
@@ -117,6 +119,18 @@ Unit = Run | Unreadable
 #: The reason of the one error record of a file named on its own that holds no hand history (in a folder such a
 #: file gives no record): ``badugi score`` reports that file as such, not as a hand.
 NO_HISTORY = "no hand history of a known site in this file"
+
+
+def holds_no_history(unit: Unit) -> bool:
+    """Whether ``unit`` is the record of a file named on its own that holds no hand history (``NO_HISTORY``): not a
+    hand. ``score`` leaves such a file out of its records, ``stats``, ``report`` and ``--per-hand`` out of their
+    counts, each saying so; a command whose files all are such answers nothing (``sources.no_history``)."""
+    return isinstance(unit, Unreadable) and unit.reason == NO_HISTORY
+
+
+def left_out(name: str) -> str:
+    """What a command says of the file ``name`` that holds no hand history (``holds_no_history``)."""
+    return f"{name}: {NO_HISTORY} (left out: not a hand)"
 
 
 def cut(source: Source, run_hands: int = RUN_HANDS) -> Iterator[Unit]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from badugi_fast.extras import require
-from badugi_fast.history.cut import Run, Unit
+from badugi_fast.history.cut import Run, Unit, holds_no_history
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.read import results
@@ -119,7 +119,10 @@ class Gathered:
 def gather_unit(unit: Unit, filters: Filters, player: str | None) -> Gathered:
     """(A worker's task.) What the report needs of one run of hands."""
     gathered = Gathered()
-    gathered.tally.add_results(_watched(unit, filters, player, gathered), filters)
+    if holds_no_history(unit):  # not a hand: not listed among the hands that went wrong either
+        gathered.tally.left_out.add(unit.source)
+    else:
+        gathered.tally.add_results(_watched(unit, filters, player, gathered), filters)
     return gathered
 
 

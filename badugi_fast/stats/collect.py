@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 
 from badugi_fast.extras import require
 from badugi_fast.files import folder_files, open_binary
-from badugi_fast.history.cut import Unit
+from badugi_fast.history.cut import Unit, holds_no_history
 from badugi_fast.history.inputs import Source
 from badugi_fast.history.pipeline import sendable, units
 from badugi_fast.history.read import results
@@ -45,7 +45,10 @@ def is_records(path: str) -> bool:
 def tally_unit(unit: Unit, filters: Filters) -> Tally:
     """(A worker's task.) The tally of one run of hands, scored."""
     tally = Tally()
-    tally.add_results(results(unit), filters)
+    if holds_no_history(unit):
+        tally.left_out.add(unit.source)
+    else:
+        tally.add_results(results(unit), filters)
     return tally
 
 

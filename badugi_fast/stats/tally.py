@@ -157,15 +157,17 @@ COUNTED = frozenset(("verified", "no_showdown", "mismatch", "unverified"))
 class Tally:
     """Partial sums per ``Key``, the run's hands counted by status (``statuses``), the files they came from, and
     the hands that list players counted by site, game, limit, stakes and day before any filter (``seen``: what a
-    filter that matches nothing is told is there)."""
+    filter that matches nothing is told is there), and the files named on their own that hold no hand history
+    (``left_out``: not counted as hands, as ``badugi score`` leaves them out)."""
 
-    __slots__ = ("files", "rows", "seen", "statuses")
+    __slots__ = ("files", "left_out", "rows", "seen", "statuses")
 
     def __init__(self) -> None:
         self.rows: dict[Key, Sums] = {}
         self.statuses: Counter[str] = Counter()
         self.files: set[str] = set()
         self.seen: Counter[Seen] = Counter()
+        self.left_out: set[str] = set()
 
     def merge(self, other: Tally) -> Tally:
         """Adds ``other`` to this tally; returns this tally."""
@@ -178,6 +180,7 @@ class Tally:
         self.statuses.update(other.statuses)
         self.files |= other.files
         self.seen.update(other.seen)
+        self.left_out |= other.left_out
         return self
 
     def add_results(self, results: Iterable[Any], filters: Filters, items: bool = False) -> None:
