@@ -451,3 +451,19 @@ def _digests(records: Path) -> set[str]:
         text = json.dumps(record, ensure_ascii=False, default=str, sort_keys=True)
         found.add("sha256:" + hashlib.sha256(text.encode()).hexdigest())
     return found
+
+
+def test_a_named_file_with_no_hand_history_is_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A README named beside hand histories is not a hand: a note on stderr, as ``badugi score`` says it, and no
+    ``error`` hand stored for it (there was one before); the database answers as the histories alone do."""
+    readme = tmp_path / "README.md"
+    readme.write_text("# My hands\n\nThe histories are in the folder beside this file.\n", encoding="utf-8")
+    sample = str(SAMPLES / "pokerstars-cash.txt")
+    database = tmp_path / "hands.duckdb"
+    summary = _import(capsys, str(readme), sample, "--db", str(database))
+    assert summary.splitlines()[0] == (
+        f"badugi import: {readme}: no hand history of a known site in this file (left out: not a hand)"
+    )
+    assert _count(database, "SELECT count(*) FROM hands WHERE status = 'error'") == 0
+    assert _count(database) == _count(database, "SELECT count(*) FROM hands WHERE file LIKE '%pokerstars-cash.txt'")
+    assert _same(_stats(capsys, "--db", str(database)), _stats(capsys, sample))

@@ -127,10 +127,13 @@ def _watch(load: Any, database: str, args: argparse.Namespace) -> None:
 
 def _told(total: Any) -> Any:
     """What hears each committed batch: its counts added to ``total``, and a line on stderr (what that line says
-    is in the database, whatever happens next)."""
+    is in the database, whatever happens next), after one for each file it left out as holding no hand history."""
+    from badugi_fast.history.cut import left_out
 
     def told(counts: Any) -> None:
         total.add(counts)
+        for name in counts.left_out:
+            _note(left_out(name))
         _note(f"committed: {counts.text()}")
 
     return told

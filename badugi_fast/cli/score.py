@@ -23,7 +23,7 @@ from badugi_fast.cli import jobs_of, paths_help
 from badugi_fast.cli.progress import Progress
 from badugi_fast.extras import require
 from badugi_fast.files import replacing, replacing_folder
-from badugi_fast.history.cut import NO_HISTORY, left_out
+from badugi_fast.history.cut import left_out
 from badugi_fast.history.output import FORMATS, header
 from badugi_fast.history.pipeline import Rendered, count_part, render_sources
 from badugi_fast.history.read import bulk_memory
@@ -151,7 +151,7 @@ def _score(
     failed = None
     with progress:
         for part in parts:
-            if _holds_no_history(part):
+            if part.holds_no_history():
                 with progress.paused():
                     _note(left_out(part.source))
                 continue
@@ -168,13 +168,6 @@ def _score(
                 break
     _summary(counts, time.perf_counter() - started, stopped=failed is not None)
     return counts
-
-
-def _holds_no_history(part: Rendered) -> bool:
-    """Whether ``part`` is the one error record of a file named on its own that holds no hand history
-    (``history.cut``'s ``NO_HISTORY``). Parts that the workers wrote themselves (``--dask --format parquet``) come
-    back without their texts: the record is in the files, and counted."""
-    return part.statuses == ["error"] and bool(part.texts) and NO_HISTORY in part.texts[0]
 
 
 def _first(part: Rendered, hands: int) -> Rendered:

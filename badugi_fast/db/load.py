@@ -68,9 +68,10 @@ class Counts:
     new: int = 0
     already: int = 0
     errors: int = 0
+    left_out: list[str] = field(default_factory=list)  # files named on their own that hold no hand history
 
     def add(self, other: Counts) -> None:
-        for name in ("files", "hands", "new", "already", "errors"):
+        for name in ("files", "hands", "new", "already", "errors", "left_out"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def text(self) -> str:
@@ -177,6 +178,7 @@ class Batch:
     # read on, and the hands of that file before them (their ``index`` numbered on from there)
     tables: list[pa.Table] = field(default_factory=list)  # records of ``SCHEMA`` (saved records; never with a spool)
     finished: list[tuple[_Plan, int]] = field(default_factory=list)  # (plan, hands the file holds now)
+    left_out: list[str] = field(default_factory=list)  # files named on their own that hold no hand history
     hands: int = 0
 
     def close(self) -> None:
@@ -211,6 +213,7 @@ def import_sources(
     def commit() -> None:
         counts = write(database, batch)
         counts.files = len(batch.finished)
+        counts.left_out = batch.left_out
         total.add(counts)
         if told is not None:
             told(counts)
@@ -222,13 +225,16 @@ def import_sources(
                 while pending and order[pending[0]] < at:
                     name = pending.pop(0)
                     batch.finished.append((plans[name], plans[name].base + read.get(name, 0)))
+            if part.holds_no_history():  # not a hand: not stored (as badugi score writes no record of it)
+                batch.left_out.append(part.source)
+                continue
             add_run(batch, part, plans.get(part.source))
             read[part.source] = read.get(part.source, 0) + len(part.statuses)
             if batch.hands >= most:
                 commit()
                 batch = Batch(folder)
         batch.finished.extend((plans[name], plans[name].base + read.get(name, 0)) for name in pending)
-        if batch.hands or batch.finished:
+        if batch.hands or batch.finished or batch.left_out:
             commit()
     finally:
         batch.close()

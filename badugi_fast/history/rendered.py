@@ -105,3 +105,12 @@ class Rendered(NamedTuple):
     texts: Records
     statuses: list[str]
     showdowns: list[bool]
+
+    def holds_no_history(self) -> bool:
+        """Whether this is the one error record of a file named on its own that holds no hand history
+        (``history.cut.holds_no_history``): not a hand, which ``score`` and ``import`` leave out, saying so. Parts
+        that the workers wrote themselves (``--dask --format parquet``) come back without their texts: the record is
+        in the files, and counted."""
+        from badugi_fast.history.cut import NO_HISTORY  # rendered is what workers send back: it imports no reader
+
+        return self.statuses == ["error"] and bool(self.texts) and NO_HISTORY in self.texts[0]
