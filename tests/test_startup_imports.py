@@ -32,6 +32,7 @@ LAZY = {
     "gzip": "a .gz file (history.archives)",
     "json": "a record rendered in Python: a hand C leaves to the Python reader (history.output)",
     "csv": "a CSV record rendered in Python (history.output)",
+    "unicodedata": "the width of a name that is not ASCII in --format table (history.output)",
     "pathlib": "the samples, scored when no path is given (history.sources.SAMPLES), and badugi_fast._checkout",
     "badugi_fast.formats.phh.writer": "writing PHH (formats.phh's names of the writer, the reader's variants)",
     "badugi_fast.formats.pokerstars.writer": "writing PokerStars text (formats.registry.WRITERS)",
@@ -131,6 +132,14 @@ def test_other_sites_and_formats_import_what_they_read_and_write_with(sample: st
     assert all(imported(modules, name) for name in needed)
     read = map(json.loads, done.stdout.splitlines()) if form == "jsonl" else csv.DictReader(io.StringIO(done.stdout))
     assert {record["site"] for record in read} == {"Merge" if sample == "merge.xml" else "Full Tilt"}
+
+
+def test_a_table_of_names_that_are_not_ascii_imports_unicodedata(hands: Path) -> None:
+    (hands.parent / "mañana.txt").write_bytes(hands.read_bytes())
+    done, modules = badugi("score", "--format", "table", "mañana.txt", cwd=hands.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("mañana.txt:") == 20  # the file's name, measured in columns on every line
+    assert imported(modules, "unicodedata")
 
 
 def test_the_samples_are_scored_when_no_path_is_given(tmp_path: Path) -> None:

@@ -16,7 +16,6 @@ import functools
 import io
 import re
 import typing
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -181,6 +180,8 @@ def _columns(text: str) -> int:
     """How many terminal columns ``text`` takes: wide (East Asian) characters take two, combining marks none."""
     if text.isascii():
         return len(text)
+    import unicodedata  # only for a name that is not ASCII in a table: not imported by every ``badugi score``
+
     return sum(
         0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text
     )
