@@ -32,6 +32,9 @@ LAZY = {
     "gzip": "a .gz file (history.archives)",
     "json": "a record rendered in Python: a hand C leaves to the Python reader (history.output)",
     "csv": "a CSV record rendered in Python (history.output)",
+    "tempfile": "an output folder (files.replacing_folder: --dask --format parquet); -o FILE makes its own",
+    "random": "tempfile (above), multiprocessing (--jobs 2)",
+    "threading": "a zip archive (history.archives), --jobs 2 (multiprocessing)",
     "unicodedata": "the width of a name that is not ASCII in --format table (history.output)",
     "pathlib": "the samples, scored when no path is given (history.sources.SAMPLES), and badugi_fast._checkout",
     "badugi_fast.formats.phh.writer": "writing PHH (formats.phh's names of the writer, the reader's variants)",
@@ -106,6 +109,7 @@ def test_an_archive_and_a_damaged_file_import_their_modules_and_give_their_recor
         assert done.returncode == 0, done.stderr
         assert records(done.stdout) == [(f"{name}/{file}", *rest) for file, *rest in alone]
         assert imported(modules, module)
+        assert imported(modules, "threading") == (module == "zipfile")  # a zip archive is opened once per thread
     packed = gzip.compress(hands.read_bytes())
     (folder / "cut.txt.gz").write_bytes(packed[: len(packed) // 2])  # ends mid-stream
     done, modules = badugi("score", "cut.txt.gz", cwd=folder)
