@@ -35,6 +35,7 @@ LAZY = {
     "tempfile": "an output folder (files.replacing_folder: --dask --format parquet); -o FILE makes its own",
     "random": "tempfile (above), multiprocessing (--jobs 2)",
     "threading": "a zip archive (history.archives), --jobs 2 (multiprocessing)",
+    "decimal": "a PHH hand read by the Python reader (its TOML numbers; money.hundredths_of, formats.phh.reader)",
     "unicodedata": "the width of a name that is not ASCII in --format table (history.output)",
     "pathlib": "the samples, scored when no path is given (history.sources.SAMPLES), and badugi_fast._checkout",
     "badugi_fast.formats.phh.writer": "writing PHH (formats.phh's names of the writer, the reader's variants)",

@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import decimal
 import functools
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from badugi_fast.cards import card_str, parse_cards
@@ -35,6 +33,8 @@ from badugi_fast.money import amount_text, hundredths_of
 from badugi_fast.rules.limits import FIXED
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from badugi_fast.formats.replay import Recorder
 
 __all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand"]
@@ -228,8 +228,10 @@ def _number(text: str) -> int | Decimal:
         raise ValueError(f"not a number: {_clip(text)!r}")
     if text.isdigit():
         return int(text)
+    import decimal  # only for a hand read in Python (its TOML reader's numbers): not imported by every start
+
     try:
-        return Decimal(text)
+        return decimal.Decimal(text)
     except decimal.InvalidOperation:
         raise ValueError(f"not a number: {_clip(text)!r}") from None
 
@@ -279,6 +281,8 @@ class _Reader:
         hand.places = 2 if self._decimal() or fields.get("currency") else 0
         self.build = build = Builder(hand)
         self.unknown: set[str] = set()  # players whose stack PHH gives as ``inf``
+        from decimal import Decimal  # as in ``_number``
+
         for seat, name, stack in zip(seats, self.names, stacks, strict=True):
             if isinstance(stack, Decimal) and stack.is_infinite() and stack > 0:
                 self.unknown.add(name)
@@ -298,6 +302,8 @@ class _Reader:
 
     def _decimal(self) -> bool:
         """Whether any amount of the hand is written with decimals (money, not whole chips)."""
+        from decimal import Decimal  # as in ``_number``
+
         values = [self.fields.get(key) for key in ("small_bet", "big_bet", "min_bet")]
         for entry in self.money:
             values += entry if isinstance(entry, list) else [entry]
