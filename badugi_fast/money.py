@@ -7,11 +7,6 @@ table's unit: cents for cash games, hundredths of a chip in tournaments, so ``$0
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from decimal import Decimal
-
 __all__ = ["MOST_DIGITS", "SCALE", "amount_text", "hundredths_of", "parse_amount"]
 
 #: Hundredths: every amount is ``site amount * SCALE``, exactly.
