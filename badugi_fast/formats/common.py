@@ -8,6 +8,7 @@ import re
 
 from badugi_fast.cards import find_cards
 from badugi_fast.money import parse_amount
+from badugi_fast.patterns import pattern
 from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
 
 __all__ = ["ParseError", "Stakes", "cards_in", "game_info", "hand_id_of", "stakes_in", "when"]
@@ -57,10 +58,10 @@ def cards_in(text: str) -> tuple[str, ...]:
 
 
 #: What separates the cards of a card text, and a hidden card.
-_SEPARATORS = re.compile(r"[\s,\[\]]+")
+_SEPARATORS = pattern(r"[\s,\[\]]+")
 _HIDDEN = frozenset({"X", "x"})
 #: One card, as ``cards.find_cards`` finds them.
-_ONE_CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
+_ONE_CARD = pattern(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
 
 
 #: Card texts already read: hole cards, draws and shown hands repeat across the hands of a file (a speed-up).
@@ -68,7 +69,7 @@ _CARDS: dict[str, tuple[str, ...]] = {}
 _CARDS_KEPT = 65536
 
 
-_LIMIT = re.compile(r"\b(half[ -]pot limit|hpl|pot limit|no limit|fixed limit|limit|fl|pl|nl)\b", re.IGNORECASE)
+_LIMIT = pattern(r"\b(half[ -]pot limit|hpl|pot limit|no limit|fixed limit|limit|fl|pl|nl)\b", re.IGNORECASE)
 _LIMIT_NAMES = {
     "half pot limit": HALF_POT,
     "half-pot limit": HALF_POT,
@@ -81,7 +82,7 @@ _LIMIT_NAMES = {
     "limit": FIXED,
     "fl": FIXED,
 }
-_BADUGI = re.compile(r"\bbadugi\b", re.IGNORECASE)
+_BADUGI = pattern(r"\bbadugi\b", re.IGNORECASE)
 
 
 def game_info(text: str) -> tuple[str, bool, str | None]:
@@ -99,7 +100,7 @@ def game_info(text: str) -> tuple[str, bool, str | None]:
     return ("Badugi" if is_badugi else text.strip()), is_badugi, limit
 
 
-_HAND_ID = re.compile(r'#(\d+)|\bid="([^"]*)"')
+_HAND_ID = pattern(r'#(\d+)|\bid="([^"]*)"')
 
 
 def hand_id_of(header: str) -> str:
@@ -114,7 +115,7 @@ def hand_id_of(header: str) -> str:
 
 #: The stakes a site writes (``$0.25/$0.50 USD``, ``30/60``), as hundredths, with their currency sign and code.
 Stakes = tuple[tuple[int, int], str | None, str | None]
-_STAKES = re.compile(r"([$€£]?)(\d[\d,]*(?:\.\d+)?)/[$€£]?(\d[\d,]*(?:\.\d+)?)(?: ([A-Z]{3})\b)?")
+_STAKES = pattern(r"([$€£]?)(\d[\d,]*(?:\.\d+)?)/[$€£]?(\d[\d,]*(?:\.\d+)?)(?: ([A-Z]{3})\b)?")
 
 
 def stakes_in(text: str) -> Stakes | None:
@@ -133,7 +134,7 @@ def stakes_in(text: str) -> Stakes | None:
     return (low, high), found.group(1) or None, found.group(4)
 
 
-_WHEN = re.compile(
+_WHEN = pattern(
     r"(?:(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Za-z]+))?"
     r"|(\d{1,2}):(\d{2}):(\d{2}) ([A-Za-z]+) - (\d{4})/(\d{1,2})/(\d{1,2}))"
 )

@@ -30,6 +30,7 @@ from badugi_fast.formats.common import ParseError
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Draw, Hand
 from badugi_fast.money import amount_text, hundredths_of
+from badugi_fast.patterns import pattern
 from badugi_fast.rules.limits import FIXED
 
 if TYPE_CHECKING:
@@ -49,13 +50,13 @@ LEAD_LINES = 1000
 
 #: A newline and the start of a line that starts a hand: the key ``variant`` as TOML writes it (mirrored in
 #: csrc/sites.c: badugi_phh_header_line()).
-_HEADER_LINE = re.compile(r"""\n[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
+_HEADER_LINE = pattern(r"""\n[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
 
 #: A TOML key: bare, or a basic or literal string.
 _KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
 #: A line that is a TOML table header (``[1]``, ``["a b".c]``), the key path in group 1.
-_TABLE = re.compile(rf"[ \t]*\[[ \t]*({_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\][ \t]*(?:#.*)?")
-_LINE_NUMBER = re.compile(r"at line (\d+)")
+_TABLE = pattern(rf"[ \t]*\[[ \t]*({_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\][ \t]*(?:#.*)?")
+_LINE_NUMBER = pattern(r"at line (\d+)")
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
