@@ -36,6 +36,7 @@ LAZY = {
     "random": "tempfile (above), multiprocessing (--jobs 2)",
     "threading": "a zip archive (history.archives), --jobs 2 (multiprocessing)",
     "decimal": "a PHH hand read by the Python reader (its TOML numbers; money.hundredths_of, formats.phh.reader)",
+    "datetime": "a date read in Python (formats.common.when; a PHH table's time)",
     "unicodedata": "the width of a name that is not ASCII in --format table (history.output)",
     "pathlib": "the samples, scored when no path is given (history.sources.SAMPLES), and badugi_fast._checkout",
     "badugi_fast.formats.phh.writer": "writing PHH (formats.phh's names of the writer, the reader's variants)",
@@ -127,7 +128,7 @@ def test_an_archive_and_a_damaged_file_import_their_modules_and_give_their_recor
     ("sample", "form", "needed"),
     [
         ("merge.xml", "jsonl", {"xml.etree.ElementTree", "json"}),
-        ("fulltilt-utf16.txt", "jsonl", {"json"}),
+        ("fulltilt-utf16.txt", "jsonl", {"json", "datetime"}),
         ("fulltilt-utf16.txt", "csv", {"csv"}),
     ],
 )

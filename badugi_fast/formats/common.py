@@ -3,13 +3,16 @@ parser raises for a line it cannot read. Amounts are read by ``badugi_fast.money
 
 from __future__ import annotations
 
-import datetime
 import re
+from typing import TYPE_CHECKING
 
 from badugi_fast.cards import find_cards
 from badugi_fast.money import parse_amount
 from badugi_fast.patterns import pattern
 from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
+
+if TYPE_CHECKING:
+    import datetime
 
 __all__ = ["ParseError", "Stakes", "cards_in", "game_info", "hand_id_of", "stakes_in", "when"]
 
@@ -155,6 +158,8 @@ def when(text: str) -> tuple[datetime.datetime | None, str | None]:
     date, clock, zone = (parts[:3], parts[3:6], parts[6]) if parts[0] else (parts[11:14], parts[7:10], parts[10])
     year, month, day = map(int, date)
     hour, minute, second = map(int, clock)
+    import datetime  # only for a hand read in Python: not imported by every start
+
     try:
         return datetime.datetime(year, month, day, hour, minute, second), zone
     except ValueError:  # not a real date

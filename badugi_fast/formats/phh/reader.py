@@ -18,7 +18,6 @@ Badugi (``FB``, and badugi-fast's ``_PB``, ``_HPB``, ``_NB``) are read no furthe
 from __future__ import annotations
 
 import contextlib
-import datetime
 import functools
 import re
 from collections.abc import Sequence
@@ -579,6 +578,8 @@ class _Reader:
             if isinstance(fields.get(key), str):
                 setattr(hand, key, fields[key])
         year, month, day, time = (fields.get(key) for key in ("year", "month", "day", "time"))
+        import datetime  # as in ``_number``: its TOML reader made the time
+
         if (
             isinstance(year, int)
             and isinstance(month, int)
