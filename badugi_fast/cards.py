@@ -8,8 +8,9 @@ s=3 (see docs/rules.md). Text is ASCII (``As``), with ``10`` for ``T``, in eithe
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Iterable
+
+from badugi_fast.patterns import pattern
 
 __all__ = ["RANK_CHARS", "SUIT_CHARS", "Hand", "card_str", "find_cards", "hand_codes", "parse_cards", "rank_value"]
 
@@ -81,7 +82,7 @@ def parse_cards(text: str) -> list[int]:
 
 #: A card as the sites write one in running text: a rank (either case, ``10`` for ``T``), then a lower-case suit
 #: letter or a suit symbol.
-_CARD_IN_TEXT = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
+_CARD_IN_TEXT = pattern(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
 
 
 def find_cards(text: str) -> tuple[str, ...]:

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import stat
-import tempfile
-import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
@@ -78,7 +75,7 @@ def replacing(path: str, binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
     try:
         with _interrupts_held():  # an interrupt cannot come between the file made and its name known here
             try:
-                handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
+                handle, temporary = _new_file(folder, name)
             except OSError as error:
                 raise _about(error, given) from None
         with _open(handle, binary) as stream:
@@ -121,6 +118,9 @@ def replacing_folder(path: str, ours: Callable[[str], bool]) -> Iterator[str]:
         others = [name for name in os.listdir(path) if not ours(name)]
         if others:
             raise ValueError(f"{path} holds files not written by this command ({others[0]}...): choose another output")
+    import shutil
+    import tempfile
+
     parent, name = os.path.split(os.path.abspath(path))
     temporary = None
     try:
@@ -156,6 +156,8 @@ def _remove_folder(path: str) -> None:
         os.rename(path, removing)
     except OSError:
         removing = path
+    import shutil
+
     shutil.rmtree(removing, ignore_errors=True)
 
 
@@ -164,16 +166,16 @@ def _interrupts_held() -> Iterator[None]:
     """Ctrl-C and SIGTERM that come meanwhile take effect as the block ends (in the main thread, for the signals
     Python handles; elsewhere nothing changes): a temporary file the block makes is then always known to the code
     that removes it when an interrupt ends the run (one came in between, and a ``.partial`` file was left)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     held: list[tuple[int, FrameType | None]] = []
     previous: dict[int, Callable[[int, FrameType | None], Any]] = {}
     for wanted in (signal.SIGINT, signal.SIGTERM):
         handler = signal.getsignal(wanted)
         if callable(handler):
+            try:
+                signal.signal(wanted, lambda number, frame: held.append((number, frame)))
+            except ValueError:  # not the main thread (only it sets handlers): nothing changes
+                break
             previous[wanted] = handler
-            signal.signal(wanted, lambda number, frame: held.append((number, frame)))
     try:
         yield
     finally:
@@ -181,6 +183,24 @@ def _interrupts_held() -> Iterator[None]:
             signal.signal(number, handler)
         for number, frame in held[:1]:
             previous[number](number, frame)  # raises KeyboardInterrupt (or the command's Terminated) here
+
+
+#: How ``_new_file`` opens a file (as ``tempfile.mkstemp`` does): made new, never one that exists nor through a link,
+#: not inherited by programs started meanwhile, bytes as they are on Windows.
+_NEW_FILE = os.O_RDWR | os.O_CREAT | os.O_EXCL
+_NEW_FILE |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _new_file(folder: str, name: str) -> tuple[int, str]:
+    """A new file ``.NAME.<random>.partial`` in ``folder``, readable and writable by its owner only, as
+    ``tempfile.mkstemp`` makes one (without importing tempfile and random at every start): its descriptor, its
+    path."""
+    while True:
+        path = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.partial")
+        try:
+            return os.open(path, _NEW_FILE, 0o600), path
+        except FileExistsError:
+            continue  # another name
 
 
 def _open(file: str | int, binary: bool) -> IO[str] | IO[bytes]:

@@ -7,9 +7,6 @@ table's unit: cents for cash games, hundredths of a chip in tournaments, so ``$0
 
 from __future__ import annotations
 
-import decimal
-from decimal import Decimal
-
 __all__ = ["MOST_DIGITS", "SCALE", "amount_text", "hundredths_of", "parse_amount"]
 
 #: Hundredths: every amount is ``site amount * SCALE``, exactly.
@@ -90,6 +87,7 @@ def hundredths_of(value: object, what: str) -> int:
     ValueError when it is not a finite number with at most two decimals and at most ``MOST_DIGITS`` digits before
     them.
 
+    >>> from decimal import Decimal
     >>> hundredths_of(5, "x"), hundredths_of(Decimal("0.25"), "x"), hundredths_of(Decimal("1e3"), "x")
     (500, 25, 100000)
     >>> hundredths_of(Decimal("0.125"), "the small bet")
@@ -97,12 +95,15 @@ def hundredths_of(value: object, what: str) -> int:
     ...
     ValueError: the small bet is 0.125: an amount has at most two decimals
     """
-    if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise ValueError(f"{what} is {value!r}: not a number")
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         if abs(value) >= 10**MOST_DIGITS:
             raise ValueError(f"{what} is too large: more than {MOST_DIGITS} digits")
         return value * SCALE
+    import decimal  # only for PHH's numbers (which its TOML reader makes Decimals): not imported by every start
+    from decimal import Decimal
+
+    if not isinstance(value, Decimal):
+        raise ValueError(f"{what} is {value!r}: not a number")
     if not value.is_finite():
         raise ValueError(f"{what} is {value}: not a finite number")
     if abs(value) >= Decimal(10) ** MOST_DIGITS:

@@ -32,6 +32,12 @@ LAZY = {
     "gzip": "a .gz file (history.archives)",
     "json": "a record rendered in Python: a hand C leaves to the Python reader (history.output)",
     "csv": "a CSV record rendered in Python (history.output)",
+    "tempfile": "an output folder (files.replacing_folder: --dask --format parquet); -o FILE makes its own",
+    "random": "tempfile (above), multiprocessing (--jobs 2)",
+    "threading": "a zip archive (history.archives), --jobs 2 (multiprocessing)",
+    "decimal": "a PHH hand read by the Python reader (its TOML numbers; money.hundredths_of, formats.phh.reader)",
+    "datetime": "a date read in Python (formats.common.when; a PHH table's time)",
+    "unicodedata": "the width of a name that is not ASCII in --format table (history.output)",
     "pathlib": "the samples, scored when no path is given (history.sources.SAMPLES), and badugi_fast._checkout",
     "badugi_fast.formats.phh.writer": "writing PHH (formats.phh's names of the writer, the reader's variants)",
     "badugi_fast.formats.pokerstars.writer": "writing PokerStars text (formats.registry.WRITERS)",
@@ -105,6 +111,7 @@ def test_an_archive_and_a_damaged_file_import_their_modules_and_give_their_recor
         assert done.returncode == 0, done.stderr
         assert records(done.stdout) == [(f"{name}/{file}", *rest) for file, *rest in alone]
         assert imported(modules, module)
+        assert imported(modules, "threading") == (module == "zipfile")  # a zip archive is opened once per thread
     packed = gzip.compress(hands.read_bytes())
     (folder / "cut.txt.gz").write_bytes(packed[: len(packed) // 2])  # ends mid-stream
     done, modules = badugi("score", "cut.txt.gz", cwd=folder)
@@ -121,7 +128,7 @@ def test_an_archive_and_a_damaged_file_import_their_modules_and_give_their_recor
     ("sample", "form", "needed"),
     [
         ("merge.xml", "jsonl", {"xml.etree.ElementTree", "json"}),
-        ("fulltilt-utf16.txt", "jsonl", {"json"}),
+        ("fulltilt-utf16.txt", "jsonl", {"json", "datetime"}),
         ("fulltilt-utf16.txt", "csv", {"csv"}),
     ],
 )
@@ -131,6 +138,14 @@ def test_other_sites_and_formats_import_what_they_read_and_write_with(sample: st
     assert all(imported(modules, name) for name in needed)
     read = map(json.loads, done.stdout.splitlines()) if form == "jsonl" else csv.DictReader(io.StringIO(done.stdout))
     assert {record["site"] for record in read} == {"Merge" if sample == "merge.xml" else "Full Tilt"}
+
+
+def test_a_table_of_names_that_are_not_ascii_imports_unicodedata(hands: Path) -> None:
+    (hands.parent / "mañana.txt").write_bytes(hands.read_bytes())
+    done, modules = badugi("score", "--format", "table", "mañana.txt", cwd=hands.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("mañana.txt:") == 20  # the file's name, measured in columns on every line
+    assert imported(modules, "unicodedata")
 
 
 def test_the_samples_are_scored_when_no_path_is_given(tmp_path: Path) -> None:

@@ -109,7 +109,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _parse(arguments: list[str]) -> argparse.Namespace:
-    """The parsed arguments. Only the chosen subcommand gets its arguments (and its module imported)."""
+    """The parsed arguments. Only the chosen subcommand gets its arguments (and its module imported); when one is
+    chosen and no help is asked for, the other subcommands get no parser at all (making them is slow)."""
     parser = argparse.ArgumentParser(
         prog="badugi",
         description="Exact Badugi hand evaluation, hand-history scoring and simulation.",
@@ -125,7 +126,10 @@ def _parse(arguments: list[str]) -> argparse.Namespace:
         if close:
             parser.error(f"unknown command {chosen!r}: did you mean {close[0]}?")
     subparsers: dict[str, argparse.ArgumentParser] = {}
+    alone = chosen in _COMMANDS and _HELP_OPTIONS.isdisjoint(arguments)  # the others' parsers would go unused
     for name, (module_name, summary) in _COMMANDS.items():
+        if alone and name != chosen:
+            continue
         sub = commands.add_parser(name, help=summary, description=summary, **_SUGGEST_ON_ERROR)
         sub.add_argument(
             "--quiet",

@@ -3,12 +3,16 @@ parser raises for a line it cannot read. Amounts are read by ``badugi_fast.money
 
 from __future__ import annotations
 
-import datetime
 import re
+from typing import TYPE_CHECKING
 
 from badugi_fast.cards import find_cards
 from badugi_fast.money import parse_amount
+from badugi_fast.patterns import pattern
 from badugi_fast.rules.limits import FIXED, HALF_POT, NO_LIMIT, POT
+
+if TYPE_CHECKING:
+    import datetime
 
 __all__ = ["ParseError", "Stakes", "cards_in", "game_info", "hand_id_of", "stakes_in", "when"]
 
@@ -57,10 +61,10 @@ def cards_in(text: str) -> tuple[str, ...]:
 
 
 #: What separates the cards of a card text, and a hidden card.
-_SEPARATORS = re.compile(r"[\s,\[\]]+")
+_SEPARATORS = pattern(r"[\s,\[\]]+")
 _HIDDEN = frozenset({"X", "x"})
 #: One card, as ``cards.find_cards`` finds them.
-_ONE_CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
+_ONE_CARD = pattern(r"(?:10|[2-9TJQKAtjqka])[cdhs♣♦♥♠]")
 
 
 #: Card texts already read: hole cards, draws and shown hands repeat across the hands of a file (a speed-up).
@@ -68,7 +72,7 @@ _CARDS: dict[str, tuple[str, ...]] = {}
 _CARDS_KEPT = 65536
 
 
-_LIMIT = re.compile(r"\b(half[ -]pot limit|hpl|pot limit|no limit|fixed limit|limit|fl|pl|nl)\b", re.IGNORECASE)
+_LIMIT = pattern(r"\b(half[ -]pot limit|hpl|pot limit|no limit|fixed limit|limit|fl|pl|nl)\b", re.IGNORECASE)
 _LIMIT_NAMES = {
     "half pot limit": HALF_POT,
     "half-pot limit": HALF_POT,
@@ -81,7 +85,7 @@ _LIMIT_NAMES = {
     "limit": FIXED,
     "fl": FIXED,
 }
-_BADUGI = re.compile(r"\bbadugi\b", re.IGNORECASE)
+_BADUGI = pattern(r"\bbadugi\b", re.IGNORECASE)
 
 
 def game_info(text: str) -> tuple[str, bool, str | None]:
@@ -99,7 +103,7 @@ def game_info(text: str) -> tuple[str, bool, str | None]:
     return ("Badugi" if is_badugi else text.strip()), is_badugi, limit
 
 
-_HAND_ID = re.compile(r'#(\d+)|\bid="([^"]*)"')
+_HAND_ID = pattern(r'#(\d+)|\bid="([^"]*)"')
 
 
 def hand_id_of(header: str) -> str:
@@ -114,7 +118,7 @@ def hand_id_of(header: str) -> str:
 
 #: The stakes a site writes (``$0.25/$0.50 USD``, ``30/60``), as hundredths, with their currency sign and code.
 Stakes = tuple[tuple[int, int], str | None, str | None]
-_STAKES = re.compile(r"([$€£]?)(\d[\d,]*(?:\.\d+)?)/[$€£]?(\d[\d,]*(?:\.\d+)?)(?: ([A-Z]{3})\b)?")
+_STAKES = pattern(r"([$€£]?)(\d[\d,]*(?:\.\d+)?)/[$€£]?(\d[\d,]*(?:\.\d+)?)(?: ([A-Z]{3})\b)?")
 
 
 def stakes_in(text: str) -> Stakes | None:
@@ -133,7 +137,7 @@ def stakes_in(text: str) -> Stakes | None:
     return (low, high), found.group(1) or None, found.group(4)
 
 
-_WHEN = re.compile(
+_WHEN = pattern(
     r"(?:(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Za-z]+))?"
     r"|(\d{1,2}):(\d{2}):(\d{2}) ([A-Za-z]+) - (\d{4})/(\d{1,2})/(\d{1,2}))"
 )
@@ -154,6 +158,8 @@ def when(text: str) -> tuple[datetime.datetime | None, str | None]:
     date, clock, zone = (parts[:3], parts[3:6], parts[6]) if parts[0] else (parts[11:14], parts[7:10], parts[10])
     year, month, day = map(int, date)
     hour, minute, second = map(int, clock)
+    import datetime  # only for a hand read in Python: not imported by every start
+
     try:
         return datetime.datetime(year, month, day, hour, minute, second), zone
     except ValueError:  # not a real date

@@ -7,7 +7,6 @@ header is read here; the body is read by ``lines.read_body``, shared with PokerS
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from badugi_fast.formats.builder import Builder
@@ -15,6 +14,7 @@ from badugi_fast.formats.common import ParseError, game_info
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.lines import read_body
 from badugi_fast.formats.model import Hand
+from badugi_fast.patterns import pattern
 
 __all__ = ["FORMAT", "SITE", "parse_hand"]
 
@@ -23,10 +23,10 @@ _HEADER_PREFIX = "Full Tilt Poker "
 #: The header as PokerTracker exports Full Tilt hands: ``FullTiltPoker Game #...``.
 _TRACKER_PREFIX = "FullTiltPoker "
 
-_HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) .*?Game #(\d+): *(.*)")
+_HEADER = pattern(r"(?:Full Tilt Poker|FullTiltPoker) .*?Game #(\d+): *(.*)")
 
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: full_tilt_header()).
-_HEADER_LINE = re.compile(r"\n(?:Full Tilt Poker|FullTiltPoker) [^\n]*?Game #")
+_HEADER_LINE = pattern(r"\n(?:Full Tilt Poker|FullTiltPoker) [^\n]*?Game #")
 _TOURNAMENT_WORDS = ("Tournament", "Sit & Go", "Sit&Go")
 #: The currency of Full Tilt's amounts in dollars (``$0.10/$0.20``, no code written).
 _DOLLARS = "USD"

@@ -8,7 +8,6 @@ marker and no hand descriptions, and pays winners in the summary: ``Player1 wins
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from badugi_fast.formats.builder import Builder
@@ -17,18 +16,19 @@ from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.lines import dealt_line, marker, player_action
 from badugi_fast.formats.model import Hand
 from badugi_fast.money import parse_amount
+from badugi_fast.patterns import pattern
 
 __all__ = ["FORMAT", "SITE", "parse_hand"]
 
 SITE = "KingsClub"
 _HEADER_PREFIX = "#"
 
-_HEADER = re.compile(r"#(\d+): (.*?) - (.*)")
+_HEADER = pattern(r"#(\d+): (.*?) - (.*)")
 
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: kingsclub_header()).
-_HEADER_LINE = re.compile(r"\n#\d+: [^\n]*? - ")
-_TABLE = re.compile(r"Table '(.*)' Seat (\d+) is the button")
-_SEAT = re.compile(r"Seat (\d+): (.+?) \(([\d,.]+)\)")
+_HEADER_LINE = pattern(r"\n#\d+: [^\n]*? - ")
+_TABLE = pattern(r"Table '(.*)' Seat (\d+) is the button")
+_SEAT = pattern(r"Seat (\d+): (.+?) \(([\d,.]+)\)")
 _ROUNDS = {
     "1ST BETTING ROUND": 0,
     "1ST DRAW": 1,

@@ -45,6 +45,7 @@ from badugi_fast.formats.pokerstars.wordings import (
     WITH_A,
 )
 from badugi_fast.money import parse_amount
+from badugi_fast.patterns import pattern
 
 __all__ = [
     "dealt_line",
@@ -111,7 +112,7 @@ def uncalled_line(build: Builder, line: str) -> None:
 
 #: The pots of a summary's ``Total pot`` line, named as ``pokerstars.wordings.pot_names`` names them (mirrored in
 #: csrc/stars.c: pot_at())
-_POTS = re.compile(r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)")
+_POTS = pattern(r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?:\s|$)")
 
 
 def summary_line(build: Builder, line: str) -> None:
@@ -247,9 +248,9 @@ def _post(build: Builder, name: str, tail: str, all_in: bool) -> None:
 
 
 _STREETS = {words: number for number, words in enumerate(DRAWS, 1)}  # Full Tilt's words too
-_SEAT = re.compile(r"Seat (\d+): (.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)")
-_BUTTON_SEAT = re.compile(r"Seat #(\d+) is the button")
-_BUTTON = re.compile(r"The button is in seat #(\d+)")
+_SEAT = pattern(r"Seat (\d+): (.+?) \(([$€£]?[\d,.]+)(?: in chips)?(?:,[^)]*)?\)(.*)")
+_BUTTON_SEAT = pattern(r"Seat #(\d+) is the button")
+_BUTTON = pattern(r"The button is in seat #(\d+)")
 
 
 def seat_match(line: str) -> re.Match[str] | None:

@@ -9,7 +9,6 @@ rake line: the scorer works both out.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -18,6 +17,7 @@ from badugi_fast.formats.common import ParseError, cards_in, game_info
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Hand
 from badugi_fast.money import parse_amount
+from badugi_fast.patterns import pattern
 
 if TYPE_CHECKING:
     from xml.etree import ElementTree
@@ -31,12 +31,12 @@ LEAD_LINES = 20
 
 #: A newline and the start of a line that starts a hand: ``<game`` then a space (``<game id=...>``), or ``<game`` alone
 #: on its line (the attributes on the lines after it). Mirrored in csrc/sites.c: merge_header().
-_HEADER_LINE = re.compile(r"\n<game(?: |[^\S\n]*(?![^\n]))")
+_HEADER_LINE = pattern(r"\n<game(?: |[^\S\n]*(?![^\n]))")
 
 #: The currency of Merge's real money (``realmoney="true"``) and of its amounts in dollars (``$0.05/$0.10``).
 _DOLLARS = "USD"
 
-_DESCRIPTION_TAG = re.compile(r"<description\s[^>]*")
+_DESCRIPTION_TAG = pattern(r"<description\s[^>]*")
 #: round id -> street (draw rounds and the betting after them share a street)
 _ROUNDS = {
     "BLINDS": 0,

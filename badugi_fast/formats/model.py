@@ -10,10 +10,12 @@ Players are named as the site names them; names are unique within a hand.
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    import datetime  # a Hand's ``started``; not imported by every start (the C reader's hands make no model hand)
 
 __all__ = ["Action", "ActionKind", "Draw", "Facts", "Hand", "Seat", "Sight"]
 

@@ -16,7 +16,6 @@ import functools
 import io
 import lzma
 import os
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -189,6 +188,8 @@ class _SharedZip:
     it goes as its path (and the function that opens it) and opens there."""
 
     def __init__(self, path: str, open_file: FileOpener | None = None) -> None:
+        import threading  # only for a zip archive: not imported by every start
+
         self.path = path
         self._open_file = open_file
         self._local = threading.local()

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import functools
 import io
-import re
 import typing
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from badugi_fast.history.record import PlayerResult, Result, record_fields
+from badugi_fast.patterns import pattern
 
 __all__ = ["FORMATS", "TEXT_FORMATS", "check_format", "header", "renderer"]
 
@@ -152,7 +151,7 @@ def _inert(cell: str) -> str:
 #: Characters that act on a terminal instead of showing: C0 and C1 controls and DEL (ANSI escapes, newlines,
 #: carriage returns, bells), the bidirectional marks, embeddings, overrides and isolates, and the line and
 #: paragraph separators.
-_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_CONTROLS = pattern(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def _visible(text: str) -> str:
@@ -181,6 +180,8 @@ def _columns(text: str) -> int:
     """How many terminal columns ``text`` takes: wide (East Asian) characters take two, combining marks none."""
     if text.isascii():
         return len(text)
+    import unicodedata  # only for a name that is not ASCII in a table: not imported by every ``badugi score``
+
     return sum(
         0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text
     )

@@ -18,6 +18,7 @@ from badugi_fast.evaluator import describe, evaluate, rank_values
 from badugi_fast.formats.model import Facts, Hand, Seat
 from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.money import amount_text
+from badugi_fast.patterns import pattern
 from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, return_uncalled
 from badugi_fast.rules.limits import FIXED
 
@@ -331,7 +332,7 @@ def player_entry(
 
 
 _SIZES = {"badugi": 4, "four": 4, "three": 3, "two": 2, "one": 1}
-_HEAD = re.compile(r"(?:a |an )?(badugi|four|three|two|one|[1-4]-card)s?\b", re.IGNORECASE)
+_HEAD = pattern(r"(?:a |an )?(badugi|four|three|two|one|[1-4]-card)s?\b", re.IGNORECASE)
 
 
 def site_values(words: str) -> tuple[int, ...] | None:

@@ -70,6 +70,8 @@ BLOCK_BYTES = 1 << 20
 #: Every kind of compressed file and archive read here, by suffix (what ``badugi score --help`` lists).
 PACKED_SUFFIXES = (*COMPRESSED, *ARCHIVE_SUFFIXES)
 _UTF8_BOM = b"\xef\xbb\xbf"
+#: The bytes one of which every mark of UTF-16 holds (``encodings.change_in`` looks for them first too).
+_UTF16_BYTES = (b"\x00", b"\xfe", b"\xff")
 
 
 def _latin1_where_not_utf8(error: UnicodeError) -> tuple[str, int]:
@@ -228,11 +230,35 @@ class TextStream:
         """The normalised text, a block at a time; never an empty block."""
         block = self._start(self._read())
         while block:
-            before = self._before
-            data = before + self._held + block if before or self._held else block
-            yield from self._pieces(data, len(before), final=False)
+            if self._plain(block):
+                yield from self._plain_pieces(block)
+            else:
+                before = self._before
+                data = before + self._held + block if before or self._held else block
+                yield from self._pieces(data, len(before), final=False)
             block = self._read()
         yield from self._pieces(self._before + self._held, len(self._before), final=True)
+
+    def _plain(self, block: bytes) -> bool:
+        """Whether ``block`` and the bytes held before it are UTF-8 text in which no other encoding can start (every
+        mark of UTF-16 holds a zero, ``\\xfe`` or ``\\xff``: ``encodings.change_in``), and the block is longer than
+        what is held back: ``_plain_pieces`` then gives what ``_pieces`` would, with one copy fewer."""
+        return (
+            self._codec == UTF8
+            and len(block) >= LONGEST + 2
+            and not any(byte in block or byte in self._held for byte in _UTF16_BYTES)
+        )
+
+    def _plain_pieces(self, block: bytes) -> Iterator[bytes]:
+        """``_pieces`` of the bytes held and ``block`` (``_plain``): all but the last ``LONGEST - 1`` bytes,
+        normalised, gathered in one copy (not joined to the held bytes and then cut again)."""
+        cut = len(block) - LONGEST + 1
+        with memoryview(block) as view:
+            data = self._held + view[:cut] if self._held else block[:cut]
+        text = self._normalise(data, final=False)
+        if text:
+            yield text
+        self._held, self._before = block[cut:], data[-3:]
 
     def _read(self) -> bytes:
         """Up to a block: what one read gives (``read1``), so that a pipe is read as its data comes rather than

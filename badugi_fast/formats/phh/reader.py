@@ -18,12 +18,9 @@ Badugi (``FB``, and badugi-fast's ``_PB``, ``_HPB``, ``_NB``) are read no furthe
 from __future__ import annotations
 
 import contextlib
-import datetime
-import decimal
 import functools
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from badugi_fast.cards import card_str, parse_cards
@@ -32,9 +29,12 @@ from badugi_fast.formats.common import ParseError
 from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.model import Draw, Hand
 from badugi_fast.money import amount_text, hundredths_of
+from badugi_fast.patterns import pattern
 from badugi_fast.rules.limits import FIXED
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from badugi_fast.formats.replay import Recorder
 
 __all__ = ["FORMAT", "LEAD_LINES", "SITE", "game_of", "parse_hand"]
@@ -49,13 +49,13 @@ LEAD_LINES = 1000
 
 #: A newline and the start of a line that starts a hand: the key ``variant`` as TOML writes it (mirrored in
 #: csrc/sites.c: badugi_phh_header_line()).
-_HEADER_LINE = re.compile(r"""\n[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
+_HEADER_LINE = pattern(r"""\n[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
 
 #: A TOML key: bare, or a basic or literal string.
 _KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
 #: A line that is a TOML table header (``[1]``, ``["a b".c]``), the key path in group 1.
-_TABLE = re.compile(rf"[ \t]*\[[ \t]*({_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\][ \t]*(?:#.*)?")
-_LINE_NUMBER = re.compile(r"at line (\d+)")
+_TABLE = pattern(rf"[ \t]*\[[ \t]*({_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\][ \t]*(?:#.*)?")
+_LINE_NUMBER = pattern(r"at line (\d+)")
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
@@ -228,8 +228,10 @@ def _number(text: str) -> int | Decimal:
         raise ValueError(f"not a number: {_clip(text)!r}")
     if text.isdigit():
         return int(text)
+    import decimal  # only for a hand read in Python (its TOML reader's numbers): not imported by every start
+
     try:
-        return Decimal(text)
+        return decimal.Decimal(text)
     except decimal.InvalidOperation:
         raise ValueError(f"not a number: {_clip(text)!r}") from None
 
@@ -279,6 +281,8 @@ class _Reader:
         hand.places = 2 if self._decimal() or fields.get("currency") else 0
         self.build = build = Builder(hand)
         self.unknown: set[str] = set()  # players whose stack PHH gives as ``inf``
+        from decimal import Decimal  # as in ``_number``
+
         for seat, name, stack in zip(seats, self.names, stacks, strict=True):
             if isinstance(stack, Decimal) and stack.is_infinite() and stack > 0:
                 self.unknown.add(name)
@@ -298,6 +302,8 @@ class _Reader:
 
     def _decimal(self) -> bool:
         """Whether any amount of the hand is written with decimals (money, not whole chips)."""
+        from decimal import Decimal  # as in ``_number``
+
         values = [self.fields.get(key) for key in ("small_bet", "big_bet", "min_bet")]
         for entry in self.money:
             values += entry if isinstance(entry, list) else [entry]
@@ -572,6 +578,8 @@ class _Reader:
             if isinstance(fields.get(key), str):
                 setattr(hand, key, fields[key])
         year, month, day, time = (fields.get(key) for key in ("year", "month", "day", "time"))
+        import datetime  # as in ``_number``: its TOML reader made the time
+
         if (
             isinstance(year, int)
             and isinstance(month, int)

@@ -19,17 +19,18 @@ from badugi_fast.formats.format import TextFormat
 from badugi_fast.formats.lines import read_body
 from badugi_fast.formats.model import Hand
 from badugi_fast.formats.pokerstars.wordings import HAND_NUMBERS, HEADER_PREFIX, SITE
+from badugi_fast.patterns import pattern
 
 __all__ = ["FORMAT", "game_of", "parse_hand"]
 
 _PREFIX, _NUMBER = re.escape(HEADER_PREFIX), "|".join(map(re.escape, HAND_NUMBERS))  # "PokerStars ", "Game #|Hand #"
 #: The hand number and the rest of the header (mirrored in csrc/stars.c: header())
-_HEADER = re.compile(rf"{_PREFIX}.*?(?:{_NUMBER})(\d+): +(.*)")
-_TOURNAMENT = re.compile(r"(?:\{[^}]*\} *)?Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{3})?) (.*)")
+_HEADER = pattern(rf"{_PREFIX}.*?(?:{_NUMBER})(\d+): +(.*)")
+_TOURNAMENT = pattern(r"(?:\{[^}]*\} *)?Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{3})?) (.*)")
 
 
 #: A newline and the start of a line that starts a hand (mirrored in csrc/sites.c: pokerstars_header()).
-_HEADER_LINE = re.compile(rf"\n{_PREFIX}[^\n]*?(?:{_NUMBER})")
+_HEADER_LINE = pattern(rf"\n{_PREFIX}[^\n]*?(?:{_NUMBER})")
 
 
 def parse_hand(lines: Sequence[str], start: int, end: int) -> Hand:
