@@ -149,5 +149,6 @@ def test_phh_writes_each_hands_own_seats_and_stacks_when_its_players_sit_down_ag
     twice.seats.append(Seat(8, first, 567_800))
     for written in (hand, moved, hand, twice):
         assert fields(written) == expected(written)
-    assert fields(twice)["seats"].startswith("[9, ") and fields(twice)["starting_stacks"].startswith("[1234, ")
+    assert fields(twice)["seats"].startswith("[9, ")
+    assert fields(twice)["starting_stacks"].startswith("[1234, ")
     assert fields(moved) != fields(hand)
