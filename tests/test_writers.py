@@ -11,7 +11,7 @@ import pytest
 
 from badugi_fast.cards import card_str
 from badugi_fast.cli import convert, simulate
-from badugi_fast.formats.model import Hand
+from badugi_fast.formats.model import Hand, Seat
 from badugi_fast.formats.phh import hand_lines
 from badugi_fast.formats.phh import reader as phh_reader
 from badugi_fast.formats.pokerstars import reader as stars_reader
@@ -121,3 +121,34 @@ def test_phh_writes_a_players_cards_only_when_the_history_shows_all_of_them(chan
     assert after == {**before, name: list(map(_hidden, before[name]))}
     assert "????????" in after[name][0]
     assert not any("?" in line for lines in before.values() for line in lines)
+
+
+def test_phh_writes_each_hands_own_seats_and_stacks_when_its_players_sit_down_again() -> None:
+    """The PHH writer remembers what follows from a seating (PHH's order of the players, the seats' names and
+    numbers): the same players in other seats, or with other stacks, are written with this hand's; a name seated
+    twice, with its first seat."""
+    hand = hand_of(next(play(1, 3, TableRules(10, 20), seed=1)))
+
+    def fields(written: Hand) -> dict[str, str]:
+        return dict(line.split(" = ", 1) for line in hand_lines(written) if line.startswith(("seats", "starting_")))
+
+    def expected(written: Hand) -> dict[str, str]:
+        seats = [next(seat for seat in written.seats if seat.name == name) for name in written.positions]
+        return {
+            "starting_stacks": "[" + ", ".join(str(seat.stack // 100) for seat in seats) + "]",
+            "seats": "[" + ", ".join(str(seat.number) for seat in seats) + "]",
+        }
+
+    moved = copy.deepcopy(hand)
+    for seat in moved.seats:
+        seat.number += 2
+        seat.stack += 100 * seat.number
+    twice = copy.deepcopy(hand)
+    first = twice.positions[0]
+    twice.seats.insert(0, Seat(9, first, 123_400))
+    twice.seats.append(Seat(8, first, 567_800))
+    for written in (hand, moved, hand, twice):
+        assert fields(written) == expected(written)
+    assert fields(twice)["seats"].startswith("[9, ")
+    assert fields(twice)["starting_stacks"].startswith("[1234, ")
+    assert fields(moved) != fields(hand)

@@ -56,9 +56,13 @@ _CARD_TUPLES = _CardTuples()
 
 
 def hands_of(played: Iterable[PlayedHand], currency: str | None = None) -> Iterator[Hand]:
-    """``hand_of`` each played hand."""
+    """``hand_of`` each played hand (the stakes worked out once for each table's rules, not once a hand)."""
+    rules, stakes = None, (0, 0)
     for hand in played:
-        yield hand_of(hand, currency)
+        if hand.state.rules is not rules:  # TableRules is frozen: the same rules, the same stakes
+            rules = hand.state.rules
+            stakes = rules.stakes
+        yield _model(hand, currency, stakes)
 
 
 def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
@@ -74,13 +78,18 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     >>> raised.positions, (raise_.player, raise_.kind, raise_.amount, raise_.to)
     (['Player2', 'Player3', 'Player1'], ('Player3', 'raise', 2000, 4000))
     """
+    return _model(played, currency, played.state.rules.stakes)
+
+
+def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int]) -> Hand:
+    """``hand_of``, the table's stakes (``TableRules.stakes``: a property, worked out at each call) given."""
     state = played.state
     result = state.result
     if result is None:
         raise ValueError("the hand is not over yet")
     names = played.names
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
-    small, big = state.rules.stakes  # (a property: worked out at each call)
+    small, big = stakes
     card = _CARDS  # Badugi deals four cards:
     dealt = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
     final = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.cards]  # the cards each ends with

@@ -29,7 +29,7 @@ not add up, ...) raises ``NotConvertible`` saying why: it is never written half-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from itertools import filterfalse
 from operator import add, attrgetter, sub
@@ -73,7 +73,8 @@ def changes(hand: Hand) -> list[str]:
 def table_text(name: str, hand: Hand) -> str:
     """The hand as a TOML table named ``name`` (a ``.phhs`` entry), ending in a newline. Mirrored in
     csrc/phh_write.c, which writes the same table for the PokerStars hands csrc/stars.c answered (``convert``)."""
-    return f"[{name}]\n" + "\n".join(_pieces(hand)) + "\n"
+    pieces = _pieces(hand)
+    return "\n".join([f"[{name}]", *pieces, ""])  # one join: the table is about a kilobyte
 
 
 def hand_lines(hand: Hand) -> list[str]:
@@ -144,9 +145,8 @@ def _head(key: tuple[str, int, tuple[int, ...], tuple[int, ...], int, int]) -> s
     return "\n".join(lines)
 
 
-def _players(key: tuple[tuple[str, ...], tuple[int, ...]]) -> str:
-    """The ``players`` and ``seats`` lines of ``(players, seats)``."""
-    names, seats = key
+def _players(names: Sequence[str], seats: Iterable[int]) -> str:
+    """The ``players`` and ``seats`` lines."""
     return f"players = {array(map(string, names))}\nseats = {array(map(str, seats))}"
 
 
@@ -157,7 +157,6 @@ def _place(key: tuple[str, str]) -> str:
 
 
 _HEADS = Kept[tuple[str, int, tuple[int, ...], tuple[int, ...], int, int], str](_head)
-_PLAYERS = Kept[tuple[tuple[str, ...], tuple[int, ...]], str](_players)
 _PLACES = Kept[tuple[str, str], str](_place)
 
 
@@ -175,7 +174,7 @@ class _Tag:
     and of their showdown, written once (``_TAGS``) instead of for every line of every hand; and ``index``, their
     place in PHH's lists (``number - 1``)."""
 
-    __slots__ = ("bet", "call", "deal", "discard", "fold", "hidden", "index", "show")
+    __slots__ = ("bet", "call", "deal", "discard", "discard_", "fold", "hidden", "index", "show")
 
     def __init__(self, number: int) -> None:
         tag = f"p{number}"
@@ -185,23 +184,30 @@ class _Tag:
         self.fold = tag + " f"
         self.call = tag + " cc"
         self.bet = tag + " cbr "  # + the round's total
-        self.discard = tag + " sd"  # + " " and the cards thrown, when any
+        self.discard = tag + " sd"  # standing pat
+        self.discard_ = self.discard + " "  # + the cards thrown
         self.show = tag + " sm"
 
 
-class _Cast:
-    """The players of a hand in PHH's order and each one's ``_Tag`` (``p1``, ``p2`` ...): made once for each order
-    of names and remembered (``_CASTS``), as the same players sit down hand after hand."""
+class _Seating:
+    """A hand's players in PHH's order and what follows from it alone, made once for each seating and remembered
+    (``_SEATINGS``, by the players in PHH's order and the seats' names and numbers), as the same players sit down
+    hand after hand: each player's ``_Tag`` (``p1``, ``p2`` ...), where in ``Hand.seats`` each one sits (``places``:
+    a name seated twice, their first seat), and the ``players`` and ``seats`` lines."""
 
-    __slots__ = ("order", "tags")
+    __slots__ = ("lines", "order", "places", "tags")
 
-    def __init__(self, order: tuple[str, ...]) -> None:
+    def __init__(self, key: tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]) -> None:
+        order, names, numbers = key
         self.order = order
         self.tags = {name: _TAGS[number] for number, name in enumerate(order, 1)}  # a name twice: its last place
+        first = {name: place for place, name in reversed(list(enumerate(names)))}
+        self.places = tuple(map(first.__getitem__, order))  # KeyError: a player dealt in without a seat
+        self.lines = _players(order, map(numbers.__getitem__, self.places))
 
 
 _TAGS = Kept[int, _Tag](_Tag)
-_CASTS = Kept[tuple[str, ...], _Cast](_Cast)
+_SEATINGS = Kept[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]], _Seating](_Seating)
 
 
 class _Writer:
@@ -218,11 +224,11 @@ class _Writer:
         self.hand = hand
         self.variant = variant
         self.places = hand.places
-        cast = _CASTS[tuple(hand.positions)]
-        self.order = cast.order  # PHH's order of the players
-        self.tags = cast.tags  # how PHH's actions name them
-        seats = hand.seats[::-1]  # a name seated twice: its first seat
-        self.seated = dict(zip(map(_NAME, seats), seats, strict=True))
+        seats = hand.seats
+        seating = self.seating = _SEATINGS[tuple(hand.positions), tuple(map(_NAME, seats)), tuple(map(_NUMBER, seats))]
+        self.order = seating.order  # PHH's order of the players
+        self.tags = seating.tags  # how PHH's actions name them
+        self.seats = list(map(seats.__getitem__, seating.places))  # each one's seat, in PHH's order
         self.known = self._known_draws()
         self.put_in = [0] * len(self.order)  # what each player put in, by ``_actions``
         self.folded: set[str] = set()  # ... who folded
@@ -238,7 +244,7 @@ class _Writer:
         if heads_up:  # PHH reverses both heads-up: the first player posts the second entry
             antes, blinds = antes[::-1], blinds[::-1]
         small, big = self._stakes(blinds)
-        seats = list(map(self.seated.__getitem__, self.order))
+        seats = self.seats
         pieces = [
             _HEADS[self.variant, self.places, tuple(antes), tuple(blinds), small, big],
             "starting_stacks = [" + ", ".join(map(money, map(_STACK, seats))) + "]",  # toml.array, inlined
@@ -248,7 +254,7 @@ class _Writer:
         if hand.hand_id:
             number = hand.hand_id
             pieces.append(f"hand = {number if number.isdigit() and number[0] != '0' else string(number)}")
-        pieces.append(_PLAYERS[self.order, tuple(map(_NUMBER, seats))])
+        pieces.append(self.seating.lines)
         pieces.append(_PLACES[hand.table, hand.site])
         if hand.currency or hand.currency_symbol or hand.started is not None:
             pieces += self._money_and_time()
@@ -333,11 +339,16 @@ class _Writer:
         actions = []
         known = self.known  # who the history shows every card of: dealt, thrown and drawn
         dealt = hand.dealt
+        spelled, join = _WRITTEN.issuperset, "".join  # ``_cards`` inlined: cards already spelled as PHH spells them
         for name in self.order:
             tag = tags[name]
-            actions.append(tag.deal + _cards(dealt[name]) if name in known else tag.hidden)
+            if name in known:
+                cards = dealt[name]
+                actions.append(tag.deal + (join(cards) if spelled(cards) else _cards(cards)))
+            else:
+                actions.append(tag.hidden)
         deals: list[str] = []  # the replacement cards of the draw under way
-        street = 0
+        street = 0  # of the draw under way (the actions between two draws leave no replacement cards unwritten)
         money = _money(self.places)
         put_in, folded = self.put_in, self.folded
         for event in hand.played():
@@ -350,19 +361,22 @@ class _Writer:
                 if not discarded:
                     actions.append(tag.discard)
                 elif event.player in known:
-                    actions.append(f"{tag.discard} {_cards(event.thrown)}")  # type: ignore[arg-type]
-                    deals.append(tag.deal + _cards(event.new_cards))  # type: ignore[arg-type]
+                    thrown, new = event.thrown, event.new_cards
+                    actions.append(tag.discard_ + (join(thrown) if spelled(thrown) else _cards(thrown)))  # type: ignore[arg-type]
+                    deals.append(tag.deal + (join(new) if spelled(new) else _cards(new)))  # type: ignore[arg-type]
                 else:
                     unknown = "??" * discarded
-                    actions.append(f"{tag.discard} {unknown}")
+                    actions.append(tag.discard_ + unknown)
                     deals.append(tag.deal + unknown)
                 continue
             if deals:
                 actions += deals
                 deals = []
-            street = event.street
             kind = event.kind
-            if kind == "fold":
+            if kind == "call" or kind == "check":
+                tag = tags[event.player]
+                actions.append(tag.call)
+            elif kind == "fold":
                 if event.all_in:
                     raise NotConvertible(f"{event.player} folds with nothing behind (all in): PHH's players cannot")
                 tag = tags[event.player]
@@ -375,7 +389,7 @@ class _Writer:
                 continue
             else:
                 tag = tags[event.player]
-                actions.append(tag.call if kind == "check" or kind == "call" else tag.bet + money[event.to or 0])
+                actions.append(tag.bet + money[event.to or 0])
             put_in[tag.index] += event.amount
         return actions + deals + self._showdown()
 
