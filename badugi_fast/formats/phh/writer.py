@@ -50,7 +50,6 @@ VARIANTS = {FIXED: "FB", POT: "_PB", HALF_POT: "_HPB", NO_LIMIT: "_NB"}
 NON_STANDARD = frozenset(code for code in VARIANTS.values() if code.startswith("_"))
 #: Abbreviations of time zones that sites write, and their IANA names (PHH's ``time_zone``).
 _TIME_ZONES = {"ET": "America/New_York", "UTC": "UTC", "GMT": "UTC", "CET": "CET", "WET": "WET", "EET": "EET"}
-_BETTING = frozenset({"fold", "check", "call", "bet", "raise"})
 _FORCED = frozenset({"post", "ante"})
 
 
