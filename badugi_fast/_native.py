@@ -241,9 +241,11 @@ RENDER_INFO: int = lib.BADUGI_RENDER_INFO
 #: How many words ``RenderWords`` takes: the limits' names, the 52 cards, our description of every rank.
 RENDER_LIMITS: int = lib.BADUGI_RENDER_LIMITS
 RENDER_WORDS: int = lib.BADUGI_RENDER_WORDS
-#: The first size of ``render_scan``'s output buffer: this many bytes per byte of the text, and some (a record is
-#: about twice its hand's text; a buffer too small for what is left is grown).
-_RENDER_RATIO = 2
+#: The first size of ``render_scan``'s output buffer, by reader: this many bytes per byte of the text, and some. A
+#: JSON Lines record is about 1.7 times its PokerStars hand's text and 2.6 times the same hand's PHH (20,000 simulated
+#: hands: 52 MB of records from 30 and 20 MB): a run that outgrows its buffer is written in a second one, then joined
+#: (PHH at 2: two calls a run and a copy of all the records, 4 % of a score's instructions).
+_RENDER_RATIOS = {"stars": 2, "phh": 3}
 _RENDER_SPARE = 1 << 16
 #: Buffers C writes before Python reads them: not cleared first (clearing megabytes a run cost more than writing them).
 _new_unclear = ffi.new_allocator(should_clear_after_alloc=False)
@@ -281,7 +283,8 @@ def render_scan(
         )  # fmt: skip
         return count
 
-    return _texts_scanned(scan, data, start, line, _RENDER_RATIO, RENDER_INFO, RENDER_TEXT_END, "csrc/render.c")
+    ratio = _RENDER_RATIOS[reader]
+    return _texts_scanned(scan, data, start, line, ratio, RENDER_INFO, RENDER_TEXT_END, "csrc/render.c")
 
 
 def _texts_scanned(
