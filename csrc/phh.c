@@ -11,6 +11,7 @@
 
 #include "rules.h"
 #include "sites.h"
+#include "spans.h"
 #include "stars.h"
 #include "verdict.h"
 
@@ -138,8 +139,6 @@ static int ends_value(const cursor *c)
     return b == ' ' || b == '\t' || b == '\n' || b == ',' || b == ']' || b == '#';
 }
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-
 static int two_digits(const char *p, char most_first)
 {
     return p[0] >= '0' && p[0] <= most_first && is_digit(p[1]);
@@ -198,14 +197,19 @@ static int number(cursor *c, item *it)
 static int string(cursor *c, item *it)
 {
     char quote = *c->p;
-    const char *start = ++c->p;
-    for (; c->p < c->end && *c->p != quote; c->p++) {
-        unsigned char b = (unsigned char)*c->p;
-        if ((b < 0x20 && b != '\t') || b == 0x7f || (b == '\\' && quote == '"'))
-            return 0; /* an escape (Python reads it), a newline or a control character */
+    const char *start = ++c->p, *close = memchr(start, quote, (size_t)(c->end - start));
+    if (close == NULL)
+        return 0; /* no closing quote */
+    for (const char *at = start; at < close; at++) {
+        unsigned char b = (unsigned char)*at;
+        if ((unsigned char)(b - 0x20) >= 0x5f && ((b < 0x20 && b != '\t') || b == 0x7f))
+            return 0; /* a newline or a control character (printable ASCII passes the first test alone) */
+        if (b == '\\' && quote == '"')
+            return 0; /* an escape: Python reads it */
     }
-    if (c->p == c->end || (c->p - start == 0 && c->end - c->p >= 2 && c->p[1] == quote))
-        return 0; /* no closing quote, or the start of a multi-line string */
+    c->p = close;
+    if (close == start && c->end - close >= 2 && close[1] == quote)
+        return 0; /* the start of a multi-line string */
     it->type = T_STRING;
     it->text = (span){start, (size_t)(c->p - start)};
     it->money = 0;
@@ -328,12 +332,6 @@ static const field *get(const phh_hand *hand, const char *key)
     return NULL;
 }
 
-static int text_is(span s, const char *literal)
-{
-    size_t n = strlen(literal);
-    return s.n == n && memcmp(s.p, literal, n) == 0;
-}
-
 /* Field `key` as `count` items, one per player (reader._list: an array of that many, or one value for all); NULL
  * (and a bad hand when `required`) without one. out[k] is player k's item. */
 static int per_player(phh_hand *hand, const char *key, int count, const item **out, int required)
@@ -379,7 +377,7 @@ static int limit_of(span variant)
     static const char *const codes[] = {"FB", "_PB", "_HPB", "_NB"};
     static const int limits[] = {BADUGI_LIMIT_FIXED, BADUGI_LIMIT_POT, BADUGI_LIMIT_HALF_POT, BADUGI_LIMIT_NO};
     for (int k = 0; k < 4; k++)
-        if (text_is(variant, codes[k]))
+        if (equals(variant, codes[k]))
             return limits[k];
     return -1;
 }
@@ -485,7 +483,6 @@ static void stakes(phh_hand *hand)
  * *known whether every one is known. */
 static int cards_of(phh_hand *hand, span text, uint8_t cards[4], int *known)
 {
-    static const char ranks[] = "A23456789TJQK", suits[] = "cdhs";
     *known = 1;
     if (text.n % 2 || text.n > 8) {
         hand->h.bad = 1;
@@ -498,12 +495,12 @@ static int cards_of(phh_hand *hand, span text, uint8_t cards[4], int *known)
             *known = 0;
             continue;
         }
-        const char *rank = r ? memchr(ranks, r, 13) : NULL, *suit = s ? memchr(suits, s, 4) : NULL;
-        if (rank == NULL || suit == NULL) {
+        int rank = rank_of_char(r), suit = suit_of_char(s);
+        if (rank < 0 || suit < 0) {
             hand->h.bad = 1; /* a card Python spells otherwise, or no card */
             return 0;
         }
-        cards[count] = (uint8_t)(4 * (rank - ranks) + (suit - suits));
+        cards[count] = (uint8_t)(4 * rank + suit);
     }
     return count;
 }
@@ -537,10 +534,10 @@ static void bet(phh_hand *hand, int i, span verb, span to)
 {
     hand_state *h = &hand->h;
     hand->drawing = 0;
-    if (text_is(verb, "f")) {
+    if (equals(verb, "f")) {
         h->players[i].folded = 1;
         badugi_hh_event(h, BADUGI_EVENT_FOLD, i, 0);
-    } else if (text_is(verb, "cc")) {
+    } else if (equals(verb, "cc")) {
         badugi_hh_event(h, BADUGI_EVENT_CC, i, 0);
     } else {
         item amount;
@@ -660,7 +657,7 @@ static void show(phh_hand *hand, int i, span cards_text, int given)
         p->mucked = 1;
         return;
     }
-    if (text_is(cards_text, "-"))
+    if (equals(cards_text, "-"))
         return; /* the cards known, shown again: nothing changes */
     uint8_t cards[4] = {0};
     int known, count = cards_of(hand, cards_text, cards, &known);
@@ -696,8 +693,8 @@ static void action(phh_hand *hand, span text)
     }
     if (n == 0)
         return;
-    if (n >= 2 && text_is(words[0], "d")) {
-        int i = n == 4 && text_is(words[1], "dh") ? player_of(hand, words[2]) : -1;
+    if (n >= 2 && equals(words[0], "d")) {
+        int i = n == 4 && equals(words[1], "dh") ? player_of(hand, words[2]) : -1;
         if (i < 0)
             hand->h.bad = 1;
         else
@@ -710,13 +707,13 @@ static void action(phh_hand *hand, span text)
         return;
     }
     span verb = words[1];
-    if (text_is(verb, "sd") && n <= 3)
+    if (equals(verb, "sd") && n <= 3)
         discard(hand, i, n == 3 ? words[2] : (span){verb.p, 0});
-    else if (text_is(verb, "sm") && n <= 3)
+    else if (equals(verb, "sm") && n <= 3)
         show(hand, i, n == 3 ? words[2] : verb, n == 3);
-    else if ((text_is(verb, "cc") || text_is(verb, "f")) && n == 2)
+    else if ((equals(verb, "cc") || equals(verb, "f")) && n == 2)
         bet(hand, i, verb, verb);
-    else if (text_is(verb, "cbr") && n == 3)
+    else if (equals(verb, "cbr") && n == 3)
         bet(hand, i, verb, words[2]);
     else
         hand->h.bad = 1;

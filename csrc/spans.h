@@ -1,5 +1,5 @@
-/* badugi-fast: the span helpers the C readers share (csrc/stars.c reading PokerStars text, csrc/phh_write.c writing
- * it again as PHH): Python's str methods on a (pointer, length) span of the hand's text, and the words of PokerStars
+/* badugi-fast: the span helpers the C readers share (csrc/stars.c reading PokerStars text, csrc/phh.c reading PHH,
+ * csrc/phh_write.c writing PokerStars text again as PHH): Python's str methods on a (pointer, length) span of the hand's text, and the words of PokerStars
  * lines both read. Static inline: each file gets its own copy from here, none is spelled twice. */
 #ifndef BADUGI_SPANS_H
 #define BADUGI_SPANS_H
@@ -62,6 +62,31 @@ static inline int same(span a, span b)
 }
 
 static inline int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* cards.RANK_CHARS: A = 0 ... K = 12; -1 for any other character. */
+static inline int rank_of_char(char c)
+{
+    switch (c) {
+    case 'A': return 0;
+    case 'T': return 9;
+    case 'J': return 10;
+    case 'Q': return 11;
+    case 'K': return 12;
+    default: return c >= '2' && c <= '9' ? c - '1' : -1;
+    }
+}
+
+/* c = 0, d = 1, h = 2, s = 3; -1 for any other character. */
+static inline int suit_of_char(char c)
+{
+    switch (c) {
+    case 'c': return 0;
+    case 'd': return 1;
+    case 'h': return 2;
+    case 's': return 3;
+    default: return -1;
+    }
+}
 
 /* Python's str.strip() of ASCII whitespace. */
 static inline int is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }

@@ -158,31 +158,6 @@ static int has_unicode(span s)
     return 0;
 }
 
-/* cards.RANK_CHARS: A = 0 ... K = 12; -1 for any other character. */
-static int rank_of_char(char c)
-{
-    switch (c) {
-    case 'A': return 0;
-    case 'T': return 9;
-    case 'J': return 10;
-    case 'Q': return 11;
-    case 'K': return 12;
-    default: return c >= '2' && c <= '9' ? c - '1' : -1;
-    }
-}
-
-/* c = 0, d = 1, h = 2, s = 3; -1 for any other character. */
-static int suit_of_char(char c)
-{
-    switch (c) {
-    case 'c': return 0;
-    case 'd': return 1;
-    case 'h': return 2;
-    case 's': return 3;
-    default: return -1;
-    }
-}
-
 /* common.cards_in: the cards of s, which holds nothing but cards and separators (spaces, commas, brackets).
  * Returns the count (codes in cards[0..3]), or -1 for anything else (a damaged card, which Python calls an
  * unreadable line; a card Python spells otherwise: "10h", "as", "A♠"; KingsClub's hidden "X"; more than four
