@@ -107,10 +107,12 @@ int badugi_header_line(const char *line, size_t n, const badugi_format *format)
     return has_prefix(line, n, format) ? matched(line, n, format) : 0;
 }
 
-/* registry.header_site: the format whose header `line` (n bytes, no newline) is (its index), -1 for none. */
-static int header_site(const char *line, size_t n, const badugi_format *formats, size_t count)
+/* registry.header_site: the format whose header `line` (n bytes, no newline) is (its index), -1 for none. The
+ * formats are tried in order from `from`, the first whose prefix starts with the line's first byte (those before it
+ * cannot match). */
+static int header_site(const char *line, size_t n, const badugi_format *formats, size_t count, size_t from)
 {
-    for (size_t f = 0; f < count; f++) {
+    for (size_t f = from; f < count; f++) {
         if (!has_prefix(line, n, &formats[f]))
             continue;
         int is_header = matched(line, n, &formats[f]);
@@ -131,12 +133,14 @@ size_t badugi_find_headers(const char *text, size_t length, size_t start, size_t
     /* The first two bytes of the prefixes, as a set of pairs (and the bytes of the one-byte prefixes): most lines
      * start with none of them. A first byte alone let through every "Player1: ..." line of a PokerStars hand (its
      * "P" is PokerStars' too), a third of the finder's work. */
-    unsigned char single[256] = {0}, pairs[256 * 256 / 8] = {0};
-    for (size_t f = 0; f < count; f++) {
+    unsigned char single[256] = {0}, pairs[256 * 256 / 8] = {0}, from[256];
+    memset(from, (int)count, sizeof from); /* count <= BADUGI_MAX_FORMATS: a byte */
+    for (size_t f = count; f-- > 0;) {
         if (formats[f].prefix == NULL || formats[f].length == 0 || formats[f].matcher < 0 ||
             formats[f].matcher >= BADUGI_MATCH_COUNT)
             return (size_t)-1;
         const unsigned char *prefix = (const unsigned char *)formats[f].prefix;
+        from[prefix[0]] = (unsigned char)f; /* the first format of that byte, as f goes down */
         if (formats[f].length == 1)
             single[prefix[0]] = 1;
         else
@@ -148,7 +152,8 @@ size_t badugi_find_headers(const char *text, size_t length, size_t start, size_t
         size_t n = newline ? (size_t)(newline - text) - at : end - at;
         const unsigned char *head = (const unsigned char *)text + at;
         int paired = n > 1 && (pairs[(head[0] << 5) | (head[1] >> 3)] >> (head[1] & 7)) & 1;
-        int site = n > 0 && (single[head[0]] || paired) ? header_site(text + at, n, formats, count) : -1;
+        int maybe = n > 0 && (single[head[0]] || paired);
+        int site = maybe ? header_site(text + at, n, formats, count, from[head[0]]) : -1;
         if (site >= 0) {
             offsets[found] = at;
             sites[found] = (uint8_t)site;
