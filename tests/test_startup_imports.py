@@ -39,6 +39,8 @@ LAZY = {
     "shutil": "a help shown (argparse learns the terminal's width: cli._HelpFormatter), a tar archive (tarfile)",
     "json": "a record rendered in Python: a hand C leaves to the Python reader (history.output)",
     "csv": "a CSV record rendered in Python (history.output)",
+    "badugi_fast.history.record": "a record made in Python (a hand C leaves to the Python reader), a CSV header",
+    "badugi_fast.pots": "a hand scored in Python (history.score)",
     "tempfile": "an output folder (files.replacing_folder: --dask --format parquet); -o FILE makes its own",
     "random": "tempfile (above), multiprocessing (--jobs 2)",
     "threading": "a zip archive (history.archives), --jobs 2 (multiprocessing)",
@@ -159,9 +161,9 @@ def test_a_help_shown_learns_the_width_of_the_terminal(tmp_path: Path, columns: 
 @pytest.mark.parametrize(
     ("sample", "form", "needed"),
     [
-        ("merge.xml", "jsonl", {"xml.etree.ElementTree", "json"}),
+        ("merge.xml", "jsonl", {"xml.etree.ElementTree", "json", "badugi_fast.history.record", "badugi_fast.pots"}),
         ("fulltilt-utf16.txt", "jsonl", {"json", "datetime"}),
-        ("fulltilt-utf16.txt", "csv", {"csv"}),
+        ("fulltilt-utf16.txt", "csv", {"csv", "badugi_fast.history.record"}),
     ],
 )
 def test_other_sites_and_formats_import_what_they_read_and_write_with(sample: str, form: str, needed: set[str]) -> None:

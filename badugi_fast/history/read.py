@@ -30,7 +30,6 @@ from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.output import renderer
-from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.history.rendered import Records
 from badugi_fast.history.score import player_entry, score, table_of
 from badugi_fast.history.sources import text_of
@@ -38,6 +37,7 @@ from badugi_fast.rules.limits import LIMITS
 
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
+    from badugi_fast.history.record import PlayerResult, Result
 
 __all__ = ["C_READER", "bulk_memory", "c_records", "hands_of", "parse_one", "rendered", "results"]
 
@@ -350,6 +350,8 @@ def _c_result(data: bytes, record: StarsHand, source: str, index: int, site: str
     status, flags = record.status, record.flags
     if status == HH_FALLBACK:
         return None
+    from badugi_fast.history.record import Result  # a result of C's made: not when C renders it
+
     limit = _LIMIT_OF_CODE[record.limit]
     places = 2 if flags & HH_MONEY else 0
     table = _table(data, record, bool(flags & HH_TOURNAMENT), places, limit)
