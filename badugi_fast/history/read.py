@@ -165,7 +165,7 @@ def parse_one(form: Format, lines: Sequence[str], start: int, end: int, first_li
     return hand
 
 
-def _utf8(data: bytes) -> bytes:
+def _utf8(data: bytes | bytearray) -> bytes | bytearray:
     """``data`` as C reads it, UTF-8: the bytes that are not are Latin-1 (``text_of``)."""
     if not data.isascii():  # ASCII is UTF-8, and much quicker to tell
         try:
@@ -175,7 +175,7 @@ def _utf8(data: bytes) -> bytes:
     return data
 
 
-def c_records(unit: Unit) -> tuple[bytes, list[StarsHand]] | None:
+def c_records(unit: Unit) -> tuple[bytes | bytearray, list[StarsHand]] | None:
     """The text the C reader reads of ``unit`` and its record of each hand of it, in order (one per hand the cut
     found); None for a unit C does not read (another site, an unreadable unit, no C extension). csrc/phh.c reads the
     run's lead lines too, where its first hand's table header is."""
@@ -189,15 +189,15 @@ def c_records(unit: Unit) -> tuple[bytes, list[StarsHand]] | None:
     return data, records
 
 
-def _c_text(unit: Unit) -> tuple[bytes, int, int] | None:
+def _c_text(unit: Unit) -> tuple[bytes | bytearray, int, int] | None:
     """What the C reader reads of ``unit`` (``c_records``, ``rendered``): the UTF-8 text, where the run starts in it
     (after a PHH run's lead lines) and the lines before that; None for a unit C does not read."""
     if history_fast_paths is None or not isinstance(unit, Run) or unit.site not in _PYTHON_HANDS:
         return None
     if unit.site == phh.SITE:
         lead = _utf8(unit.lead[: unit.lead.rfind(b"\n") + 1])
-        return lead + _utf8(unit.text()), len(lead), lead.count(b"\n")
-    return _utf8(unit.text()), 0, 0
+        return lead + _utf8(unit.in_place()), len(lead), lead.count(b"\n")
+    return _utf8(unit.in_place()), 0, 0
 
 
 def _check_starts(unit: Unit, found: list[int]) -> None:
@@ -206,7 +206,7 @@ def _check_starts(unit: Unit, found: list[int]) -> None:
         raise AssertionError(f"the C reader found other hand headers than the cut in {unit.source}")
 
 
-def _c_results(run: Run, data: bytes, records: list[StarsHand]) -> Iterator[Result]:
+def _c_results(run: Run, data: bytes | bytearray, records: list[StarsHand]) -> Iterator[Result]:
     """The results of a run C read: C's where it answers for a hand, else the Python reader's and ``score``'s."""
     python_hand = _PYTHON_HANDS[run.site](run, data)
     for number, record in enumerate(records):
@@ -218,7 +218,7 @@ def _c_results(run: Run, data: bytes, records: list[StarsHand]) -> Iterator[Resu
 PythonHand = Callable[[int, "StarsHand"], Hand]
 
 
-def _stars_hand(run: Run, data: bytes) -> PythonHand:
+def _stars_hand(run: Run, data: bytes | bytearray) -> PythonHand:
     """Hands of a PokerStars run read by Python from their own lines (the record says where they are in ``data``)."""
 
     def hand(number: int, record: StarsHand) -> Hand:
@@ -230,7 +230,7 @@ def _stars_hand(run: Run, data: bytes) -> PythonHand:
     return hand
 
 
-def _phh_hand(run: Run, data: bytes) -> PythonHand:
+def _phh_hand(run: Run, data: bytes | bytearray) -> PythonHand:
     """Hands of a PHH run read by Python from the run's lines, as ``hands_of`` reads them (split once, when a hand
     first needs them)."""
     lined: tuple[list[str], int, list[int]] | None = None
@@ -244,7 +244,10 @@ def _phh_hand(run: Run, data: bytes) -> PythonHand:
 
 
 #: The formats that C reads (by site), and how Python reads a hand of them that C leaves to it.
-_PYTHON_HANDS: dict[str, Callable[[Run, bytes], PythonHand]] = {stars.FORMAT.site: _stars_hand, phh.SITE: _phh_hand}
+_PYTHON_HANDS: dict[str, Callable[[Run, bytes | bytearray], PythonHand]] = {
+    stars.FORMAT.site: _stars_hand,
+    phh.SITE: _phh_hand,
+}
 
 #: The C readers of ``rendered`` (csrc/render.h BADUGI_READ_*), by site.
 _C_RENDERERS = {stars.FORMAT.site: "stars", phh.SITE: "phh"}
@@ -324,7 +327,7 @@ def _render_words() -> RenderWords:
 TableFields = tuple[str | None, str | None, str | None, str | None, str | None]
 
 
-def _table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields:
+def _table(data: bytes | bytearray, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields:
     """The table of a hand from its record, as ``score.hand_table`` makes it of a hand the site parser read: the
     stakes, largest blind, currency, date and time zone C read (csrc/verdict.c: table_record(); PokerStars' from the
     header, as pokerstars/reader.parse_hand reads them; PHH's from its TOML, as phh/reader._Reader.table does)."""
@@ -344,7 +347,7 @@ def _started(digits: int) -> str | None:
     return f"{text[:4]}-{text[4:6]}-{text[6:8]} {text[8:10]}:{text[10:12]}:{text[12:]}"
 
 
-def _c_result(data: bytes, record: StarsHand, source: str, index: int, site: str) -> Result | None:
+def _c_result(data: bytes | bytearray, record: StarsHand, source: str, index: int, site: str) -> Result | None:
     """The result of the hand of C record ``record`` of site ``site``, or None for a FALLBACK record (Python must
     read the hand). A record C answered is Badugi (csrc/stars.c: game_words(), csrc/phh.c: limit_of()) and whole."""
     status, flags = record.status, record.flags

@@ -84,7 +84,7 @@ def _latin1_where_not_utf8(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("badugi-latin-1", _latin1_where_not_utf8)
 
 
-def text_of(normalised: bytes) -> str:
+def text_of(normalised: bytes | bytearray) -> str:
     """Text from normalised bytes (``TextStream``'s): UTF-8 where it is valid, Latin-1 for bytes that are not, so
     each hand reads the same whatever else the file holds.
 
