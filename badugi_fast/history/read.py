@@ -185,7 +185,7 @@ def c_records(unit: Unit) -> tuple[bytes | bytearray, list[StarsHand]] | None:
         return None
     data, start, lead_lines = text
     records = reader.phh_scan(data, start, lead_lines) if unit.site == phh.SITE else reader.stars_scan(data)
-    _check_starts(unit, [record.first_line - lead_lines for record in records])
+    _check_starts(unit, [record.first_line for record in records], lead_lines)
     return data, records
 
 
@@ -200,8 +200,11 @@ def _c_text(unit: Unit) -> tuple[bytes | bytearray, int, int] | None:
     return _utf8(unit.in_place()), 0, 0
 
 
-def _check_starts(unit: Unit, found: list[int]) -> None:
-    """The C reader must find the hands the cut found (``found``: each hand's line in the run)."""
+def _check_starts(unit: Unit, found: list[int], lead_lines: int = 0) -> None:
+    """The C reader must find the hands the cut found (``found``: each hand's line in the text C read, which starts
+    ``lead_lines`` lines before the run)."""
+    if lead_lines:
+        found = [line - lead_lines for line in found]
     if not isinstance(unit, Run) or found != list(unit.starts):
         raise AssertionError(f"the C reader found other hand headers than the cut in {unit.source}")
 
@@ -272,10 +275,10 @@ def rendered(unit: Unit, form: str) -> tuple[Records, list[str], list[bool]] | N
         return None
     data, start, lead_lines = text_read
     text, info = render_scan(reader, form, data, start, lead_lines, _render_words(), unit.source, unit.site, unit.index)
-    _check_starts(unit, [line - lead_lines for line in info[RENDER_FIRST_LINE::RENDER_INFO]])
+    _check_starts(unit, info[RENDER_FIRST_LINE::RENDER_INFO], lead_lines)
     codes = info[RENDER_STATUS::RENDER_INFO]
     records = Records(text, info[RENDER_TEXT_END::RENDER_INFO])
-    statuses = [_STATUS_OF_CODE.get(code, "") for code in codes]
+    statuses = list(map(_STATUS_OF_CODE.__getitem__, codes))
     showdowns = [bool(flags & HH_SHOWDOWN) for flags in info[RENDER_FLAGS::RENDER_INFO]]
     if HH_FALLBACK in codes:
         texts: dict[int, str] = {}
@@ -310,8 +313,9 @@ def _utf8_text(text: str) -> bool:
     return True
 
 
-#: The statuses of the hands C answered, by their record's code (``_c_result`` names them the same).
-_STATUS_OF_CODE = {HH_VERIFIED: "verified", HH_NO_SHOWDOWN: "no_showdown"} if C_READER else {}
+#: The statuses of the hands C answered, by their record's code (``_c_result`` names them the same); none yet for a
+#: hand it left to Python (``rendered`` puts Python's there).
+_STATUS_OF_CODE = {HH_VERIFIED: "verified", HH_NO_SHOWDOWN: "no_showdown", HH_FALLBACK: ""} if C_READER else {}
 
 
 @functools.cache
