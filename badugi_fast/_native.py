@@ -420,7 +420,9 @@ def find_headers(
                 raise AssertionError("badugi_find_headers refused its arguments")
             found_offsets += ffi.unpack(offsets, count)
             found_sites += ffi.unpack(sites, count)
-            found_lines += [counted + line for line in ffi.unpack(lines, count)]
+            found_lines += (
+                [counted + line for line in ffi.unpack(lines, count)] if counted else ffi.unpack(lines, count)
+            )
             counted += newlines[0]
             if after[0] >= end:
                 return found_offsets, found_sites, found_lines, counted
