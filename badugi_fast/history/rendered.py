@@ -12,6 +12,11 @@ again. The block is the buffer C wrote them in (a ``memoryview`` of it: ``_nativ
 (b'a\\nc\\n', [2, 4])
 >>> list(records.replaced({0: "xy\\n", 2: ""}))
 ['xy\\n', 'bé\\n', '']
+>>> import pickle  # a view of C's buffer goes to another process as bytes
+>>> viewed = Records(memoryview(records.data), records.ends)
+>>> sent = pickle.loads(pickle.dumps(viewed))
+>>> viewed == records, viewed[1], type(sent.data), sent == records
+(True, 'bé\\n', <class 'bytes'>, True)
 """
 
 from __future__ import annotations
