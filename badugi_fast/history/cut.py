@@ -66,7 +66,8 @@ class Run:
     the first of them the source's hand number ``index``, from its line ``line`` (0-based) on. ``lead`` is the text
     of the lines before it that its format may look back at (``Format.lead_lines``; none for most). ``span`` is set
     when ``data`` is the bytes ``start:end`` of the file ``path`` as it is on disk. ``data`` is a ``bytearray`` when
-    the run took the cutter's buffer (``_Cutter._take``): ``in_place`` gives it as it is, ``text`` as ``bytes``."""
+    the run took the cutter's buffer (``_Cutter._take``): ``in_place`` gives it as it is, ``text`` as ``bytes``.
+    ``ascii`` is true when the text is known to be ASCII (``TextStream.ascii``): UTF-8 as it is, for the C readers."""
 
     source: str
     site: str
@@ -76,6 +77,7 @@ class Run:
     data: bytes | bytearray
     lead: bytes = b""
     span: tuple[str, int, int] | None = None
+    ascii: bool = False
 
     @property
     def hands(self) -> int:
@@ -84,7 +86,7 @@ class Run:
 
     def detached(self) -> Run:
         """The run without its data when it can be read back from the file: cheaper to send to a worker."""
-        return Run(self.source, self.site, self.index, self.line, self.starts, b"", self.lead, self.span)
+        return Run(self.source, self.site, self.index, self.line, self.starts, b"", self.lead, self.span, self.ascii)
 
     def text(self) -> bytes:
         """The run's text: ``data``, or the bytes of the file it came from."""
@@ -374,7 +376,8 @@ class _Cutter:
         if self.source.path is not None and shift is not None:
             span = (self.source.path, start + shift, stop + shift)
         starts = tuple([number - line for number in self.lines[:count]] if line else self.lines[:count])
-        run = Run(self.source.name, form.site, self.hands_seen, line, starts, data, lead, span)
+        ascii = self.stream is not None and self.stream.ascii  # every block read so far, this run's among them
+        run = Run(self.source.name, form.site, self.hands_seen, line, starts, data, lead, span, ascii)
         self.hands_seen += count
         self._forget(count)
         return run

@@ -197,7 +197,7 @@ def _c_text(unit: Unit) -> tuple[bytes | bytearray, int, int] | None:
     if unit.site == phh.SITE:
         lead = _utf8(unit.lead[: unit.lead.rfind(b"\n") + 1])
         return lead + _utf8(unit.in_place()), len(lead), lead.count(b"\n")
-    return _utf8(unit.in_place()), 0, 0
+    return unit.in_place() if unit.ascii else _utf8(unit.in_place()), 0, 0
 
 
 def _check_starts(unit: Unit, found: list[int], lead_lines: int = 0) -> None:
