@@ -77,11 +77,11 @@ class HistoryFastPaths(Protocol):
         number of newlines."""
         ...
 
-    def stars_scan(self, data: bytes) -> list[StarsHand]:
+    def stars_scan(self, data: bytes | bytearray) -> list[StarsHand]:
         """One record per hand of UTF-8 PokerStars text, in order."""
         ...
 
-    def phh_scan(self, data: bytes, start: int, line: int) -> list[StarsHand]:
+    def phh_scan(self, data: bytes | bytearray, start: int, line: int) -> list[StarsHand]:
         """One record per hand of UTF-8 PHH text from byte ``start`` (line ``line``) on, in order."""
         ...
 

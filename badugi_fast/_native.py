@@ -189,26 +189,28 @@ _HANDS_PER_CALL = 128
 _new = tuple.__new__  # builds the records from slices without NamedTuple's argument parsing (a speed-up)
 
 
-def stars_scan(data: bytes) -> list[StarsHand]:
+def stars_scan(data: bytes | bytearray) -> list[StarsHand]:
     """One record per hand of the UTF-8 PokerStars text ``data`` (``\\n`` newlines), in order; text before the first
     hand header is skipped, as ``history.pokerstars.reader`` skips it. A list (a run's thousand records), not a
     generator: resuming a generator for every hand cost more than reading it."""
     return _scan(lib.badugi_stars_scan, data, 0, 0)
 
 
-def phh_scan(data: bytes, start: int, line: int) -> list[StarsHand]:
+def phh_scan(data: bytes | bytearray, start: int, line: int) -> list[StarsHand]:
     """One record per PHH hand of the UTF-8 text ``data`` from byte ``start`` (line ``line``) on, in order (csrc/phh.c):
     the text before ``start`` (a run's lead lines) is looked into for the first hand's table header."""
     return _scan(lib.badugi_phh_scan, data, start, line)
 
 
-def _scan(scan: Any, data: bytes, start: int, line: int) -> list[StarsHand]:
-    """The records that the C reader ``scan`` writes of ``data`` from byte ``start`` (line ``line``) on."""
+def _scan(scan: Any, data: bytes | bytearray, start: int, line: int) -> list[StarsHand]:
+    """The records that the C reader ``scan`` writes of ``data`` from byte ``start`` (line ``line``) on (``bytes``,
+    or the ``bytearray`` of a run that took the cutter's buffer: read in place)."""
+    text = ffi.from_buffer(data)
     out = ffi.new("int64_t[]", _HANDS_PER_CALL * lib.BADUGI_HH_RECORD_MAX)
     offset, at_line = ffi.new("size_t *", start), ffi.new("size_t *", line)
     records: list[StarsHand] = []
     add = records.append
-    while used := scan(data, len(data), offset, at_line, out, len(out)):
+    while used := scan(text, len(data), offset, at_line, out, len(out)):
         if used > len(out):
             raise AssertionError("a C reader wrote past its buffer")
         values = ffi.unpack(out, used)
@@ -268,17 +270,27 @@ class RenderWords:
 
 
 def render_scan(
-    reader: str, form: str, data: bytes, start: int, line: int, words: RenderWords, file: str, site: str, index: int
-) -> tuple[bytes, list[int]]:
+    reader: str,
+    form: str,
+    data: bytes | bytearray,
+    start: int,
+    line: int,
+    words: RenderWords,
+    file: str,
+    site: str,
+    index: int,
+) -> tuple[memoryview, list[int]]:
     """The records, in format ``form``, of the hands that the C reader ``reader`` (``RENDER_READERS``) answered in the
     UTF-8 text ``data`` from byte ``start`` (line ``line``) on, hand k numbered ``index + k`` of file ``file`` and
     site ``site``: their text back to back, and ``RENDER_INFO`` values per hand read (a FALLBACK hand has no text:
-    Python renders it). ``RENDER_TEXT_END`` counts from the start of the text returned. Mostly one call into C."""
+    Python renders it). ``RENDER_TEXT_END`` counts from the start of the text returned. Mostly one call into C; the
+    text is a view of the buffer C wrote it in (52 MB of records for 20,000 hands were copied out of it)."""
     file_bytes, site_bytes = file.encode(), site.encode()
+    text = ffi.from_buffer(data)  # bytes, or a run's bytearray (history/cut.py: _take), read in place
 
     def scan(offset: Any, at_line: Any, out: Any, room: int, info: Any, hands: int, done: int) -> int:
         count: int = lib.badugi_render_scan(
-            RENDER_READERS[reader], RENDER_FORMS[form], data, len(data), offset, at_line, words.table,
+            RENDER_READERS[reader], RENDER_FORMS[form], text, len(data), offset, at_line, words.table,
             file_bytes, len(file_bytes), site_bytes, len(site_bytes), index + done, out, room, info, hands,
         )  # fmt: skip
         return count
@@ -289,21 +301,21 @@ def render_scan(
 
 def _texts_scanned(
     scan: Callable[[Any, Any, Any, int, Any, int, int], int],
-    data: bytes,
+    data: bytes | bytearray,
     start: int,
     line: int,
     ratio: int,
     width: int,
     text_end: int,
     writer: str,
-) -> tuple[bytes, list[int]]:
+) -> tuple[memoryview, list[int]]:
     """What a C scan that writes a text and ``width`` values per hand gives for ``data`` from byte ``start`` (line
     ``line``) on: the texts back to back, and the values (``text_end``: where a hand's text ends, made to count from
     the start of all). ``scan(offset, line, out, room, info, hands, done)`` reads on from ``*offset``, writes at most
     ``room`` bytes and ``hands`` hands (``done`` before it) and returns how many it wrote, 0 when the next one does
     not fit: the buffer is then grown. Mostly one call into C (``writer``, named when it breaks its bounds)."""
     offset, at_line = ffi.new("size_t *", start), ffi.new("size_t *", line)
-    texts: list[bytes] = []
+    texts: list[Any] = []  # cffi buffers
     values: list[int] = []
     room = ratio * (len(data) - start) + _RENDER_SPARE
     hands = (len(data) - start) // 64 + 1  # a hand takes more than 64 bytes: room for all in one call
@@ -322,11 +334,12 @@ def _texts_scanned(
         if written:
             for at in range(text_end, len(got), width):
                 got[at] += written
-        texts.append(ffi.buffer(out, used)[:])
+        texts.append(ffi.buffer(out, used))
         values += got
         written += used
         done += count
-    return (texts[0] if len(texts) == 1 else b"".join(texts)), values
+    # One buffer (mostly): its text where C wrote it, not copied out (the view keeps the buffer alive).
+    return memoryview(texts[0] if len(texts) == 1 else b"".join(texts)), values
 
 
 #: The largest buffer whose memory the C library keeps for the next run (glibc's largest mmap threshold).
@@ -407,7 +420,9 @@ def find_headers(
                 raise AssertionError("badugi_find_headers refused its arguments")
             found_offsets += ffi.unpack(offsets, count)
             found_sites += ffi.unpack(sites, count)
-            found_lines += [counted + line for line in ffi.unpack(lines, count)]
+            found_lines += (
+                [counted + line for line in ffi.unpack(lines, count)] if counted else ffi.unpack(lines, count)
+            )
             counted += newlines[0]
             if after[0] >= end:
                 return found_offsets, found_sites, found_lines, counted
@@ -598,15 +613,17 @@ PHH_WRITTEN: int = lib.BADUGI_PHH_WRITE_WRITTEN
 PHH_NOT_READ: int = lib.BADUGI_PHH_WRITE_NOT_READ
 
 
-def phh_write_scan(data: bytes) -> tuple[bytes, list[int]]:
+def phh_write_scan(data: bytes | bytearray) -> tuple[bytes, list[int]]:
     """The PHH tables (each without its ``[n]`` line) of the PokerStars hands of the UTF-8 text ``data`` that
     csrc/stars.c answered and csrc/phh_write.c writes, back to back, and ``PHH_WRITE_INFO`` values per hand read
     (``PHH_WRITE_CODE`` says whether C wrote it; ``PHH_WRITE_TEXT_END`` counts from the start of the text returned).
     Mostly one call into C; a buffer too small for the next hand is grown and the call made again."""
+    text = ffi.from_buffer(data)  # bytes, or a run's bytearray (history/cut.py: _take), read in place
 
     def scan(offset: Any, at_line: Any, out: Any, room: int, info: Any, hands: int, done: int) -> int:
-        count: int = lib.badugi_phh_write_scan(data, len(data), offset, at_line, out, room, info, hands)
+        count: int = lib.badugi_phh_write_scan(text, len(data), offset, at_line, out, room, info, hands)
         return count
 
     # a table is shorter than twice its hand's text, but for the smallest hands
-    return _texts_scanned(scan, data, 0, 0, 2, PHH_WRITE_INFO, PHH_WRITE_TEXT_END, "csrc/phh_write.c")
+    tables, info = _texts_scanned(scan, data, 0, 0, 2, PHH_WRITE_INFO, PHH_WRITE_TEXT_END, "csrc/phh_write.c")
+    return bytes(tables), info

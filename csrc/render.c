@@ -14,73 +14,108 @@
 #include "sink.h"
 #include "stars.h"
 
-/* The decimal digits of `value` written at the end of `digits` (24 bytes); returns where they start. */
-static char *digits_of(uint64_t value, char *end)
+/* Writing at a cursor `w`, for which the caller made room (sink.h: reserve): nothing is checked byte by byte. Each
+ * function returns where its text ends. */
+
+/* A string constant. */
+#define LITERAL(w, literal) (memcpy((w), (literal), sizeof(literal) - 1), (w) + sizeof(literal) - 1)
+
+/* A JSON member `, "key": true` or `, "key": false` (key a string constant): one constant either way. */
+#define BOOL_MEMBER(w, key, value) ((value) ? LITERAL(w, ", \"" key "\": true") : LITERAL(w, ", \"" key "\": false"))
+
+/* The most bytes `integer` and `money` write. */
+#define INTEGER_MOST 20
+#define MONEY_MOST 24
+
+/* The decimal digits of `value` (at most 20): most values written are below 10 (counts, positions, draws). */
+static char *decimal(char *w, uint64_t value)
 {
-    do {
-        *--end = (char)('0' + value % 10);
-        value /= 10;
-    } while (value);
-    return end;
+    if (value < 10) {
+        *w = (char)('0' + value);
+        return w + 1;
+    }
+    size_t n = 2;
+    for (uint64_t rest = value / 100; rest; rest /= 10)
+        ++n;
+    for (size_t k = n; k-- > 0; value /= 10)
+        w[k] = (char)('0' + value % 10);
+    return w + n;
+}
+
+static char *integer(char *w, int64_t value)
+{
+    if (value < 0) {
+        *w++ = '-';
+        return decimal(w, (uint64_t)0 - (uint64_t)value);
+    }
+    return decimal(w, (uint64_t)value);
+}
+
+/* money.amount_text: hundredths as the site writes them, two places, or none for whole chips (places 0). */
+static char *money(char *w, int64_t hundredths, int places)
+{
+    uint64_t magnitude = hundredths < 0 ? (uint64_t)0 - (uint64_t)hundredths : (uint64_t)hundredths;
+    uint64_t cents = magnitude % 100;
+    if (hundredths < 0)
+        *w++ = '-';
+    w = decimal(w, magnitude / 100);
+    if (places != 0 || cents != 0) {
+        w[0] = '.', w[1] = (char)('0' + cents / 10), w[2] = (char)('0' + cents % 10);
+        w += 3;
+    }
+    return w;
 }
 
 static void put_int(sink *s, int64_t value)
 {
-    char text[24], *end = text + sizeof text;
-    char *start = digits_of(value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value, end);
-    if (value < 0)
-        *--start = '-';
-    put(s, start, (size_t)(end - start));
+    char *w = reserve(s, INTEGER_MOST);
+    if (w != NULL)
+        wrote(s, integer(w, value));
 }
 
-/* money.amount_text: hundredths as the site writes them, two places, or none for whole chips (places 0). */
 static void put_money(sink *s, int64_t hundredths, int places)
 {
-    char text[32], *end = text + sizeof text;
-    uint64_t magnitude = hundredths < 0 ? (uint64_t)0 - (uint64_t)hundredths : (uint64_t)hundredths;
-    uint64_t cents = magnitude % 100;
-    char *start = end;
-    if (places != 0 || cents != 0) {
-        *--start = (char)('0' + cents % 10);
-        *--start = (char)('0' + cents / 10);
-        *--start = '.';
-    }
-    start = digits_of(magnitude / 100, start);
-    if (hundredths < 0)
-        *--start = '-';
-    put(s, start, (size_t)(end - start));
+    char *w = reserve(s, MONEY_MOST);
+    if (w != NULL)
+        wrote(s, money(w, hundredths, places));
 }
 
-/* Python's json encode_basestring (ensure_ascii=False) of UTF-8 text: quotes, backslash, controls escaped. */
-static void put_json_string(sink *s, const char *text, size_t n)
+/* Python's json encode_basestring (ensure_ascii=False) of UTF-8 text: quotes, backslash, controls escaped. At most
+ * 6 n + 2 bytes. Copied byte by byte as it is looked at: the texts are short (names, ids, words), and a call to
+ * memcpy for each cost more than the copy. */
+static char *json_string(char *w, const char *text, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
-    put(s, "\"", 1);
-    size_t plain = 0; /* the start of the bytes not yet written, which need no escape */
+    *w++ = '"';
     for (size_t i = 0; i < n; ++i) {
         unsigned char c = (unsigned char)text[i];
-        if (c >= 0x20 && c != '"' && c != '\\')
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            *w++ = (char)c;
             continue;
-        put(s, text + plain, i - plain);
-        plain = i + 1;
-        char escape[6] = {'\\', 0, 0, 0, 0, 0};
-        size_t length = 2;
-        switch (c) {
-        case '"': escape[1] = '"'; break;
-        case '\\': escape[1] = '\\'; break;
-        case '\n': escape[1] = 'n'; break;
-        case '\r': escape[1] = 'r'; break;
-        case '\t': escape[1] = 't'; break;
-        case '\b': escape[1] = 'b'; break;
-        case '\f': escape[1] = 'f'; break;
-        default:
-            escape[1] = 'u', escape[2] = '0', escape[3] = '0', escape[4] = hex[c >> 4], escape[5] = hex[c & 15];
-            length = 6;
         }
-        put(s, escape, length);
+        *w++ = '\\';
+        switch (c) {
+        case '"': *w++ = '"'; break;
+        case '\\': *w++ = '\\'; break;
+        case '\n': *w++ = 'n'; break;
+        case '\r': *w++ = 'r'; break;
+        case '\t': *w++ = 't'; break;
+        case '\b': *w++ = 'b'; break;
+        case '\f': *w++ = 'f'; break;
+        default: w[0] = 'u', w[1] = '0', w[2] = '0', w[3] = hex[c >> 4], w[4] = hex[c & 15], w += 5;
+        }
     }
-    put(s, text + plain, n - plain);
-    put(s, "\"", 1);
+    *w++ = '"';
+    return w;
+}
+
+static void put_json_string(sink *s, const char *text, size_t n)
+{
+    char *w = n <= (SIZE_MAX - 2) / 6 ? reserve(s, 6 * n + 2) : NULL;
+    if (w != NULL)
+        wrote(s, json_string(w, text, n));
+    else
+        s->full = 1;
 }
 
 /* The end of a CSV cell whose text was written from `start` on: output._inert (a quote before a cell a spreadsheet
@@ -130,14 +165,45 @@ static void end_cell(sink *s, size_t start)
 typedef struct {
     int form;
     const badugi_render_words *words;
+    size_t word_most; /* the length of the longest word */
     const char *text;
     sink out;
 } renderer;
 
-static void put_word(renderer *r, size_t k)
+/* Word k of the table (at most r->word_most bytes). */
+static char *word(const renderer *r, char *w, size_t k)
 {
     const uint32_t *starts = r->words->starts;
-    put(&r->out, r->words->text + starts[k], starts[k + 1] - starts[k]);
+    size_t n = starts[k + 1] - starts[k];
+    memcpy(w, r->words->text + starts[k], n);
+    return w + n;
+}
+
+/* read._cards_text: the count in bits 0-2, card code k in bits 3 + 6k, as the site writes them (cards.card_str). At
+ * most CARDS_MOST words and the spaces between them. */
+#define CARDS_MOST 7
+static char *cards_text(const renderer *r, char *w, int64_t packed)
+{
+    for (int k = 0; k < (int)(packed & 7); ++k) {
+        if (k)
+            *w++ = ' ';
+        w = word(r, w, BADUGI_RENDER_LIMITS + (size_t)((packed >> (3 + 6 * k)) & 63));
+    }
+    return w;
+}
+
+static void put_word(renderer *r, size_t k)
+{
+    char *w = reserve(&r->out, r->word_most);
+    if (w != NULL)
+        wrote(&r->out, word(r, w, k));
+}
+
+static void put_cards(renderer *r, int64_t packed)
+{
+    char *w = reserve(&r->out, CARDS_MOST * (r->word_most + 1));
+    if (w != NULL)
+        wrote(&r->out, cards_text(r, w, packed));
 }
 
 /* A text value: JSON's string, or a CSV cell's text (end_cell finishes the cell). */
@@ -154,106 +220,83 @@ static void key(renderer *r, const char *text) { puts_(&r->out, text); }
 
 static void put_null(renderer *r) { puts_(&r->out, "null"); }
 
-static void put_bool(renderer *r, int value) { puts_(&r->out, value ? "true" : "false"); }
-
-/* read._cards_text: the count in bits 0-2, card code k in bits 3 + 6k, as the site writes them (cards.card_str). */
-static void put_cards(renderer *r, int64_t packed)
-{
-    for (int k = 0; k < (int)(packed & 7); ++k) {
-        if (k)
-            put(&r->out, " ", 1);
-        put_word(r, BADUGI_RENDER_LIMITS + (size_t)((packed >> (3 + 6 * k)) & 63));
-    }
-}
-
-/* An amount as a JSON string. */
-static void quoted_money(renderer *r, int64_t hundredths, int places)
-{
-    put(&r->out, "\"", 1);
-    put_money(&r->out, hundredths, places);
-    put(&r->out, "\"", 1);
-}
-
 static int valid_rank(int64_t rank) { return rank >= 1 && rank <= BADUGI_RENDER_WORDS - BADUGI_RENDER_LIMITS - 52; }
 
-/* score.player_entry of a C player entry as output._json_line writes it (read._c_result decodes the entry). */
-static void json_player(renderer *r, const int64_t *p, int places, int showdown)
+/* The most bytes json_player writes of player entry p: its constant text (keys, nulls, true and false, quotes:
+ * under 400 bytes), the name and the site's description escaped, the cards and our description, the numbers. */
+static size_t json_player_most(const renderer *r, const int64_t *p)
+{
+    size_t name = (size_t)(p[BADUGI_HH_NAME_END] - p[BADUGI_HH_NAME_START]);
+    size_t words = p[BADUGI_HH_WORDS_START] >= 0 ? (size_t)(p[BADUGI_HH_WORDS_END] - p[BADUGI_HH_WORDS_START]) : 0;
+    return 512 + 6 * (name + words) + (CARDS_MOST + 1) * (r->word_most + 1) + 4 * MONEY_MOST + 8 * INTEGER_MOST;
+}
+
+/* score.player_entry of a C player entry as output._json_line writes it (read._c_result decodes the entry), at w,
+ * which has room for json_player_most bytes. */
+static char *json_player(const renderer *r, char *w, const int64_t *p, int places, int showdown)
 {
     const char *text = r->text;
     int64_t rank = p[BADUGI_HH_RANK], cards = p[BADUGI_HH_CARDS], facts = p[BADUGI_HH_FACTS];
     int64_t position = p[BADUGI_HH_POSITION], counts = p[BADUGI_HH_COUNTS], draws = p[BADUGI_HH_DRAWS];
     int64_t collected = p[BADUGI_HH_COLLECTED], put_in = p[BADUGI_HH_PUT_IN];
     int in_at_showdown = showdown && position >= 0 && !(facts & BADUGI_FACT_FOLDED);
-    key(r, "{\"name\": ");
-    put_json_string(&r->out, text + p[BADUGI_HH_NAME_START], (size_t)(p[BADUGI_HH_NAME_END] - p[BADUGI_HH_NAME_START]));
-    key(r, ", \"cards\": ");
+    w = LITERAL(w, "{\"name\": ");
+    w = json_string(w, text + p[BADUGI_HH_NAME_START], (size_t)(p[BADUGI_HH_NAME_END] - p[BADUGI_HH_NAME_START]));
     if (cards >= 0) {
-        put(&r->out, "\"", 1);
-        put_cards(r, cards);
-        put(&r->out, "\"", 1);
+        w = LITERAL(w, ", \"cards\": \"");
+        w = cards_text(r, w, cards);
+        *w++ = '"';
     } else
-        put_null(r);
-    key(r, ", \"rank\": ");
-    if (rank)
-        put_int(&r->out, rank);
-    else
-        put_null(r);
-    key(r, ", \"description\": ");
+        w = LITERAL(w, ", \"cards\": null");
     if (rank) {
-        put(&r->out, "\"", 1);
-        put_word(r, BADUGI_RENDER_LIMITS + 52 + (size_t)(rank - 1));
-        put(&r->out, "\"", 1);
+        w = LITERAL(w, ", \"rank\": ");
+        w = integer(w, rank);
+        w = LITERAL(w, ", \"description\": \"");
+        w = word(r, w, BADUGI_RENDER_LIMITS + 52 + (size_t)(rank - 1));
+        *w++ = '"';
     } else
-        put_null(r);
-    key(r, ", \"site_description\": ");
-    if (p[BADUGI_HH_WORDS_START] >= 0)
-        put_json_string(&r->out, text + p[BADUGI_HH_WORDS_START],
-                        (size_t)(p[BADUGI_HH_WORDS_END] - p[BADUGI_HH_WORDS_START]));
-    else
-        put_null(r);
-    key(r, ", \"collected\": ");
-    quoted_money(r, collected, places);
-    key(r, ", \"expected\": ");
-    quoted_money(r, p[BADUGI_HH_EXPECTED], places);
-    key(r, ", \"position\": ");
-    if (position >= 0)
-        put_int(&r->out, position);
-    else
-        put_null(r);
-    key(r, ", \"hero\": ");
-    put_bool(r, p[BADUGI_HH_HERO] != 0);
-    key(r, ", \"put_in\": ");
-    quoted_money(r, put_in, places);
-    key(r, ", \"net\": ");
-    quoted_money(r, collected - put_in, places);
-    key(r, ", \"vpip\": ");
-    put_bool(r, (facts & BADUGI_FACT_VPIP) != 0);
-    key(r, ", \"pfr\": ");
-    put_bool(r, (facts & BADUGI_FACT_PFR) != 0);
-    key(r, ", \"three_bet\": ");
-    put_bool(r, (facts & BADUGI_FACT_THREE_BET) != 0);
-    key(r, ", \"three_bet_chance\": ");
-    put_bool(r, (facts & BADUGI_FACT_THREE_BET_CHANCE) != 0);
-    key(r, ", \"bets\": ");
-    put_int(&r->out, counts & 0xFFFF);
-    key(r, ", \"raises\": ");
-    put_int(&r->out, counts >> 16 & 0xFFFF);
-    key(r, ", \"calls\": ");
-    put_int(&r->out, counts >> 32 & 0xFFFF);
-    static const char *const drew[] = {", \"drew_1\": ", ", \"drew_2\": ", ", \"drew_3\": "};
+        w = LITERAL(w, ", \"rank\": null, \"description\": null");
+    if (p[BADUGI_HH_WORDS_START] >= 0) {
+        w = LITERAL(w, ", \"site_description\": ");
+        w = json_string(w, text + p[BADUGI_HH_WORDS_START], (size_t)(p[BADUGI_HH_WORDS_END] - p[BADUGI_HH_WORDS_START]));
+    } else
+        w = LITERAL(w, ", \"site_description\": null");
+    w = LITERAL(w, ", \"collected\": \"");
+    w = money(w, collected, places);
+    w = LITERAL(w, "\", \"expected\": \"");
+    w = money(w, p[BADUGI_HH_EXPECTED], places);
+    if (position >= 0) {
+        w = LITERAL(w, "\", \"position\": ");
+        w = integer(w, position);
+    } else
+        w = LITERAL(w, "\", \"position\": null");
+    w = BOOL_MEMBER(w, "hero", p[BADUGI_HH_HERO] != 0);
+    w = LITERAL(w, ", \"put_in\": \"");
+    w = money(w, put_in, places);
+    w = LITERAL(w, "\", \"net\": \"");
+    w = money(w, collected - put_in, places);
+    *w++ = '"';
+    w = BOOL_MEMBER(w, "vpip", (facts & BADUGI_FACT_VPIP) != 0);
+    w = BOOL_MEMBER(w, "pfr", (facts & BADUGI_FACT_PFR) != 0);
+    w = BOOL_MEMBER(w, "three_bet", (facts & BADUGI_FACT_THREE_BET) != 0);
+    w = BOOL_MEMBER(w, "three_bet_chance", (facts & BADUGI_FACT_THREE_BET_CHANCE) != 0);
+    w = LITERAL(w, ", \"bets\": ");
+    w = integer(w, counts & 0xFFFF);
+    w = LITERAL(w, ", \"raises\": ");
+    w = integer(w, counts >> 16 & 0xFFFF);
+    w = LITERAL(w, ", \"calls\": ");
+    w = integer(w, counts >> 32 & 0xFFFF);
+    static const char drew[3][13] = {", \"drew_1\": ", ", \"drew_2\": ", ", \"drew_3\": "};
     for (int d = 0; d < 3; ++d) {
-        key(r, drew[d]);
+        memcpy(w, drew[d], 12);
+        w += 12;
         int64_t cards_drawn = draws >> (4 * d) & 15;
-        if (cards_drawn)
-            put_int(&r->out, cards_drawn - 1);
-        else
-            put_null(r);
+        w = cards_drawn ? integer(w, cards_drawn - 1) : LITERAL(w, "null");
     }
-    key(r, ", \"showdown\": ");
-    put_bool(r, in_at_showdown);
-    key(r, ", \"won\": ");
-    put_bool(r, in_at_showdown && collected > 0);
-    put(&r->out, "}", 1);
+    w = BOOL_MEMBER(w, "showdown", in_at_showdown);
+    w = BOOL_MEMBER(w, "won", in_at_showdown && collected > 0);
+    *w++ = '}';
+    return w;
 }
 
 /* output._player_text of a C player entry: `name [cards] (description) collected/expected`. */
@@ -366,9 +409,13 @@ static void render_hand(renderer *r, const int64_t *record, const char *file, si
     for (int64_t k = 0; k < count; ++k) {
         if (k)
             puts_(&r->out, jsonl ? ", " : "; ");
-        if (jsonl)
-            json_player(r, players + k * BADUGI_HH_PLAYER_FIELDS, places, showdown);
-        else
+        if (jsonl) {
+            const int64_t *player = players + k * BADUGI_HH_PLAYER_FIELDS;
+            char *w = reserve(&r->out, json_player_most(r, player));
+            if (w == NULL)
+                return; /* full: the hand is read again with a bigger buffer */
+            wrote(&r->out, json_player(r, w, player, places, showdown));
+        } else
             csv_player(r, players + k * BADUGI_HH_PLAYER_FIELDS, places);
     }
     if (jsonl)
@@ -439,7 +486,11 @@ size_t badugi_render_scan(int reader, int form, const char *text, size_t length,
         (form != BADUGI_RENDER_JSONL && form != BADUGI_RENDER_CSV) ||
         (reader != BADUGI_READ_STARS && reader != BADUGI_READ_PHH))
         return 0;
-    renderer r = {form, words, text, {out, 0, out_size, 0}};
+    size_t word_most = 0;
+    for (size_t k = 0; k < BADUGI_RENDER_WORDS; ++k)
+        if (words->starts[k + 1] - words->starts[k] > word_most)
+            word_most = words->starts[k + 1] - words->starts[k];
+    renderer r = {form, words, word_most, text, {out, 0, out_size, 0}};
     int64_t record[BADUGI_HH_RECORD_MAX];
     size_t done = 0;
     while (done < info_room) {

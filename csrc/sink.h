@@ -25,4 +25,18 @@ static inline void put(sink *s, const char *bytes, size_t n)
 
 static inline void puts_(sink *s, const char *literal) { put(s, literal, strlen(literal)); }
 
+/* Room for at most n more bytes, written at the pointer returned (then `wrote` says where they end); NULL, and
+ * `full` set, when they may not fit. For a writer that knows a bound of what it writes: it then writes without a
+ * check per piece. */
+static inline char *reserve(sink *s, size_t n)
+{
+    if (s->room - s->n < n) {
+        s->full = 1;
+        return NULL;
+    }
+    return s->p + s->n;
+}
+
+static inline void wrote(sink *s, const char *end) { s->n = (size_t)(end - s->p); }
+
 #endif

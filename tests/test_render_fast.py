@@ -17,8 +17,9 @@ from test_phh_fast import CONFIGS, HAND, phh_run, runs, simulated
 from badugi_fast import _native
 from badugi_fast.formats.pokerstars.writer import write_histories
 from badugi_fast.game.simulate import simulate
-from badugi_fast.history import read
+from badugi_fast.history import cut, read, sources
 from badugi_fast.history.cut import Run, Unit
+from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import renderer
 from badugi_fast.history.pipeline import units
 from badugi_fast.history.sites import headers_in
@@ -178,3 +179,22 @@ def test_render_is_clean_under_sanitizers(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.startswith("ok ")
     assert int(run.stdout.split()[1]) > 0
+
+
+def test_a_run_is_read_as_it_is_only_while_the_text_read_is_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Run.ascii`` (``TextStream.ascii``) lets C read a run's bytes as UTF-8 without a look only while every block
+    read so far was ASCII: the runs after a block holding a Latin-1 name are turned into UTF-8 first, and both
+    readers read the name alike."""
+    out = io.StringIO()
+    write_histories(list(simulate(12, 6, TableRules(10, 20, "fixed"), seed=1)), out, "$")
+    hands = out.getvalue()
+    monkeypatch.setattr(sources, "BLOCK_BYTES", 2048)
+    data = hands.encode() + b"\n\n" + hands.replace("Player1", "Jos\xe9").encode("latin-1")
+    found = list(cut.cut(Source("f", lambda: io.BytesIO(data)), run_hands=3))
+    runs = [unit for unit in found if isinstance(unit, Run)]
+    assert runs[0].ascii
+    assert not runs[-1].ascii
+    assert sum(map(assert_rendered_alike, runs)) == len(runs) * 3  # C answered every hand
+    rendered = read.rendered(runs[-1], "jsonl")
+    assert rendered is not None
+    assert '"name": "José"' in "".join(rendered[0])

@@ -8,15 +8,19 @@ answers imports none of ``LAZY``; each input that needs one of them imports it a
 
 from __future__ import annotations
 
+import bz2
 import csv
 import gzip
 import io
 import json
+import lzma
+import os
 import subprocess
 import sys
 import tarfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,8 +34,13 @@ LAZY = {
     "tarfile": "a tar archive (history.archives), or an error reading a file (history.inputs.READ_ERRORS)",
     "zipfile": "a zip archive (history.archives), or an error reading a file (history.inputs.READ_ERRORS)",
     "gzip": "a .gz file (history.archives)",
+    "bz2": "a .bz2 file (history.archives), a zip archive (zipfile), an error reading a file (inputs.READ_ERRORS)",
+    "lzma": "a .xz file (history.archives), a zip archive (zipfile), an error reading a file (inputs.READ_ERRORS)",
+    "shutil": "a help shown (argparse learns the terminal's width: cli._HelpFormatter), a tar archive (tarfile)",
     "json": "a record rendered in Python: a hand C leaves to the Python reader (history.output)",
     "csv": "a CSV record rendered in Python (history.output)",
+    "badugi_fast.history.record": "a record made in Python (a hand C leaves to the Python reader), a CSV header",
+    "badugi_fast.pots": "a hand scored in Python (history.score)",
     "tempfile": "an output folder (files.replacing_folder: --dask --format parquet); -o FILE makes its own",
     "random": "tempfile (above), multiprocessing (--jobs 2)",
     "threading": "a zip archive (history.archives), --jobs 2 (multiprocessing)",
@@ -49,14 +58,18 @@ LAZY = {
 }
 
 
-def badugi(*arguments: str, cwd: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
-    """``badugi ARGUMENTS`` run in ``cwd`` as a command of its own: how it ended, and every module it imported."""
+def badugi(
+    *arguments: str, cwd: Path, env: dict[str, str] | None = None
+) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """``badugi ARGUMENTS`` run in ``cwd`` as a command of its own (with ``env`` added to the environment): how it
+    ended, and every module it imported."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "badugi_fast", *arguments],
         capture_output=True,
         text=True,
         check=False,
         cwd=cwd,
+        env={**os.environ, **(env or {})},
     )
     lines = done.stderr.splitlines()
     modules = {line.rpartition("|")[2].strip() for line in lines if line.startswith("import time:")}
@@ -124,12 +137,33 @@ def test_an_archive_and_a_damaged_file_import_their_modules_and_give_their_recor
     assert all(imported(modules, name) for name in ("tarfile", "zipfile"))  # READ_ERRORS, made when the error came
 
 
+@pytest.mark.parametrize(("suffix", "module"), [(".bz2", bz2), (".xz", lzma)])
+def test_a_compressed_file_imports_its_module_and_gives_its_records(hands: Path, suffix: str, module: Any) -> None:
+    name = f"hands.txt{suffix}"
+    (hands.parent / name).write_bytes(module.compress(hands.read_bytes()))
+    alone = records(badugi("score", hands.name, cwd=hands.parent)[0].stdout)
+    done, modules = badugi("score", name, cwd=hands.parent)
+    assert done.returncode == 0, done.stderr
+    assert records(done.stdout) == [(name, *rest) for _, *rest in alone]
+    assert imported(modules, module.__name__)
+
+
+@pytest.mark.parametrize("columns", [50, 150])
+def test_a_help_shown_learns_the_width_of_the_terminal(tmp_path: Path, columns: int) -> None:
+    done, modules = badugi("score", "--help", cwd=tmp_path, env={"COLUMNS": str(columns)})
+    assert done.returncode == 0, done.stderr
+    lengths = sorted(map(len, done.stdout.splitlines()))
+    assert columns - 30 < lengths[-1]  # argparse fills its lines up to the width it learnt,
+    assert lengths[-2] <= columns  # and no further but for a word longer than a line
+    assert imported(modules, "shutil")
+
+
 @pytest.mark.parametrize(
     ("sample", "form", "needed"),
     [
-        ("merge.xml", "jsonl", {"xml.etree.ElementTree", "json"}),
+        ("merge.xml", "jsonl", {"xml.etree.ElementTree", "json", "badugi_fast.history.record", "badugi_fast.pots"}),
         ("fulltilt-utf16.txt", "jsonl", {"json", "datetime"}),
-        ("fulltilt-utf16.txt", "csv", {"csv"}),
+        ("fulltilt-utf16.txt", "csv", {"csv", "badugi_fast.history.record"}),
     ],
 )
 def test_other_sites_and_formats_import_what_they_read_and_write_with(sample: str, form: str, needed: set[str]) -> None:

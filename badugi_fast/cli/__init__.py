@@ -114,10 +114,12 @@ def _parse(arguments: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="badugi",
         description="Exact Badugi hand evaluation, hand-history scoring and simulation.",
+        formatter_class=_HelpFormatter,
         **_SUGGEST_ON_ERROR,
     )
     parser.add_argument("--version", action=_Version, help="print the version of badugi-fast and exit")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # Its ``prog`` given (what argparse would format from a usage line): no width is learnt when no help is shown.
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog=parser.prog)
     chosen = next((argument for argument in arguments if not argument.startswith("-")), None)
     if chosen is not None and chosen not in _COMMANDS:
         import difflib  # only for a mistyped command: not imported by every command that starts
@@ -130,7 +132,9 @@ def _parse(arguments: list[str]) -> argparse.Namespace:
     for name, (module_name, summary) in _COMMANDS.items():
         if alone and name != chosen:
             continue
-        sub = commands.add_parser(name, help=summary, description=summary, **_SUGGEST_ON_ERROR)
+        sub = commands.add_parser(
+            name, help=summary, description=summary, formatter_class=_HelpFormatter, **_SUGGEST_ON_ERROR
+        )
         sub.add_argument(
             "--quiet",
             "-q",
@@ -200,6 +204,26 @@ def paths_help(default: str) -> str:
         f"compressed files and archives ({', '.join(PACKED_SUFFIXES)}), fsspec URLs (s3://...: the s3 extra), or - "
         f"for stdin{default}"
     )
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help formatter, learning the terminal's width only when it formats a help or a usage line:
+    argparse makes a formatter for every argument added (to check it), and learning the width imports ``shutil``,
+    which imports ``bz2``, ``lzma`` and ``fnmatch`` (2 ms of every start, for a help hardly ever shown)."""
+
+    def __init__(self, prog: str, **options: Any) -> None:
+        self._options = options
+        super().__init__(prog, **{"width": _UNKNOWN_WIDTH, **options})
+
+    def format_help(self) -> str:
+        if "width" not in self._options:  # now it is needed: argparse's own formatter learns it
+            learnt = argparse.HelpFormatter(self._prog, **self._options)
+            self._width, self._max_help_position = learnt._width, learnt._max_help_position  # noqa: SLF001  # argparse's formatter keeps them so, with no public way to set them
+        return super().format_help()
+
+
+#: The width a ``_HelpFormatter`` is made with until it formats: any will do for argparse's checks.
+_UNKNOWN_WIDTH = 80
 
 
 #: argparse's own suggestions for mistyped choices, where it has them (Python 3.14+; older ones get ours only).

@@ -45,11 +45,11 @@ Supported: PokerStars, Full Tilt and KingsClub text, Merge XML, PHH; see ``badug
 from typing import TYPE_CHECKING, Any
 
 from badugi_fast.formats.model import Action, Draw, Hand, Seat
-from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.history.score import score  # eager: ``score`` is also a submodule's name
 
 if TYPE_CHECKING:
     from badugi_fast.history.pipeline import parse, score_file, score_files
+    from badugi_fast.history.record import PlayerResult, Result
 
 __all__ = [
     "Action",
@@ -71,7 +71,12 @@ if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> Any:
         """The pipeline's functions (``parse``, ``score_file``, ``score_files``) load the sources, the cutter and the
-        readers: they are imported on first use, so that a module of this package loads without them."""
+        readers, and the record's classes (``PlayerResult``, ``Result``) are made only for the hands Python scores:
+        they are imported on first use, so that a module of this package loads without them."""
+        if name in ("PlayerResult", "Result"):
+            from badugi_fast.history import record
+
+            return getattr(record, name)
         if name not in ("parse", "score_file", "score_files"):
             raise AttributeError(f"module 'badugi_fast.history' has no attribute {name!r}")
         from badugi_fast.history import pipeline

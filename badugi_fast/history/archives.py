@@ -10,11 +10,9 @@ machine's disk or in an object store (``remote`` gives the opener of its bytes).
 
 from __future__ import annotations
 
-import bz2
 import contextlib
 import functools
 import io
-import lzma
 import os
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
@@ -24,7 +22,9 @@ from badugi_fast.history import inputs
 from badugi_fast.history.inputs import Opener, Readable, Source
 
 if TYPE_CHECKING:
+    import bz2
     import gzip
+    import lzma
     import zipfile
 
 __all__ = [
@@ -46,17 +46,32 @@ FileOpener = Callable[[str], BinaryIO]
 
 
 def _gunzipped(stream: BinaryIO) -> gzip.GzipFile:
-    """``stream`` decompressed by gzip, imported only for a ``.gz`` file (bz2 and lzma come with ``shutil``)."""
+    """``stream`` decompressed by gzip, imported only for a ``.gz`` file (as bz2 and lzma below: a start that reads
+    plain text imports none of them)."""
     import gzip
 
     return gzip.GzipFile(fileobj=stream)
 
 
+def _bunzipped(stream: BinaryIO) -> bz2.BZ2File:
+    """``stream`` decompressed by bz2, imported only for a ``.bz2`` file."""
+    import bz2
+
+    return bz2.BZ2File(stream)
+
+
+def _unxzed(stream: BinaryIO) -> lzma.LZMAFile:
+    """``stream`` decompressed by lzma, imported only for a ``.xz`` file."""
+    import lzma
+
+    return lzma.LZMAFile(stream)
+
+
 #: Files compressed on their own, by suffix, and how to decompress a binary stream of one.
 COMPRESSED: dict[str, Callable[[Any], AbstractContextManager[Readable]]] = {
     ".gz": _gunzipped,
-    ".bz2": bz2.BZ2File,
-    ".xz": lzma.LZMAFile,
+    ".bz2": _bunzipped,
+    ".xz": _unxzed,
 }
 _TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
 #: Every archive read member by member, by suffix (what ``badugi score --help`` lists beside ``COMPRESSED``).

@@ -65,16 +65,19 @@ class Run:
     first hand's header) holds a hand at each line of ``starts`` (counted from the run's first line: the first is 0),
     the first of them the source's hand number ``index``, from its line ``line`` (0-based) on. ``lead`` is the text
     of the lines before it that its format may look back at (``Format.lead_lines``; none for most). ``span`` is set
-    when ``data`` is the bytes ``start:end`` of the file ``path`` as it is on disk."""
+    when ``data`` is the bytes ``start:end`` of the file ``path`` as it is on disk. ``data`` is a ``bytearray`` when
+    the run took the cutter's buffer (``_Cutter._take``): ``in_place`` gives it as it is, ``text`` as ``bytes``.
+    ``ascii`` is true when the text is known to be ASCII (``TextStream.ascii``): UTF-8 as it is, for the C readers."""
 
     source: str
     site: str
     index: int
     line: int
     starts: tuple[int, ...]
-    data: bytes
+    data: bytes | bytearray
     lead: bytes = b""
     span: tuple[str, int, int] | None = None
+    ascii: bool = False
 
     @property
     def hands(self) -> int:
@@ -83,10 +86,15 @@ class Run:
 
     def detached(self) -> Run:
         """The run without its data when it can be read back from the file: cheaper to send to a worker."""
-        return Run(self.source, self.site, self.index, self.line, self.starts, b"", self.lead, self.span)
+        return Run(self.source, self.site, self.index, self.line, self.starts, b"", self.lead, self.span, self.ascii)
 
     def text(self) -> bytes:
         """The run's text: ``data``, or the bytes of the file it came from."""
+        text = self.in_place()
+        return text if isinstance(text, bytes) else bytes(text)
+
+    def in_place(self) -> bytes | bytearray:
+        """``text`` without copying ``data`` (the C readers read it where it is: ``read``)."""
         if self.data or self.span is None:
             return self.data
         path, start, end = self.span
@@ -361,19 +369,34 @@ class _Cutter:
         else:
             end = stop = self.end
             end_line = self.scanned_line
-        with memoryview(self.buffer) as view:
-            data = bytes(view[start - self.base : stop - self.base])
+        lead = self._lines_before(start, form.lead_lines)  # only the lines its format may look back at
+        data = self._take(start, stop, end, end_line)
         shift = self.stream.shift if self.stream is not None else None
         span = None
         if self.source.path is not None and shift is not None:
             span = (self.source.path, start + shift, stop + shift)
         starts = tuple([number - line for number in self.lines[:count]] if line else self.lines[:count])
-        lead = self._lines_before(start, form.lead_lines)  # only the lines its format may look back at
-        run = Run(self.source.name, form.site, self.hands_seen, line, starts, data, lead, span)
+        ascii = self.stream is not None and self.stream.ascii  # every block read so far, this run's among them
+        run = Run(self.source.name, form.site, self.hands_seen, line, starts, data, lead, span, ascii)
         self.hands_seen += count
         self._forget(count)
-        self._let_go(end, end_line)
         return run
+
+    def _take(self, start: int, stop: int, end: int, end_line: int) -> bytes | bytearray:
+        """The text from offset ``start`` to ``stop``, and the text before ``end`` (the start of line ``end_line``)
+        let go (``_let_go``). A run that starts the buffer takes the buffer itself (a ``bytearray``, cut at
+        ``stop``), and only what follows ``end`` is copied into a new one: a run is most of the buffer, and copying
+        it out cost a copy of every byte read."""
+        if start != self.base:
+            with memoryview(self.buffer) as view:
+                data = bytes(view[start - self.base : stop - self.base])
+            self._let_go(end, end_line)
+            return data
+        self.before = self._lines_before(end)
+        taken, self.buffer = self.buffer, self.buffer[end - self.base :]
+        del taken[stop - start :]
+        self.base, self.base_line = end, end_line
+        return taken
 
     def _forget(self, count: int) -> None:
         """Forget the first ``count`` headers: their hands are handed on."""

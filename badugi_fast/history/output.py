@@ -16,10 +16,12 @@ import functools
 import io
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from badugi_fast.history.record import PlayerResult, Result, record_fields
 from badugi_fast.patterns import pattern
+
+if TYPE_CHECKING:  # the record's classes are imported with the first record rendered here: C writes the others
+    from badugi_fast.history.record import PlayerResult, Result
 
 __all__ = ["FORMATS", "TEXT_FORMATS", "check_format", "header", "renderer"]
 
@@ -28,7 +30,6 @@ TEXT_FORMATS = ("jsonl", "csv", "table")
 #: Every output format of ``badugi score``: Parquet is the JSON Lines records typed (``parquet``, the dask extra).
 FORMATS = (*TEXT_FORMATS, "parquet")
 
-_CSV_FIELDS = tuple(item.name for item in record_fields(Result))
 #: The width of the table's first column (file, hand number, hand id), in terminal columns.
 _WHERE = 40
 #: One line, whose last column says how to read the amounts: what the file says a player collected, then what the
@@ -46,7 +47,7 @@ def header(form: str) -> str:
     'file,index,hand_id,site,game,limit,status,reason,players,started,time_zone,currency,stakes,big_blind\\n'
     """
     check_format(form)
-    return {"jsonl": "", "csv": ",".join(_CSV_FIELDS) + "\n", "table": _TABLE_HEADER}[form]
+    return ",".join(_csv_fields()) + "\n" if form == "csv" else {"jsonl": "", "table": _TABLE_HEADER}[form]
 
 
 def renderer(form: str) -> Callable[[Result], str]:
@@ -57,6 +58,14 @@ def renderer(form: str) -> Callable[[Result], str]:
     if form == "csv":
         return _csv_row
     return _table_line
+
+
+@functools.cache
+def _csv_fields() -> tuple[str, ...]:
+    """The columns of a CSV row: the record's fields (``record``, imported when a CSV header or row is made)."""
+    from badugi_fast.history.record import Result, record_fields
+
+    return tuple(item.name for item in record_fields(Result))
 
 
 def check_format(form: str) -> None:
@@ -70,6 +79,7 @@ def _json_source() -> str:
     ``json.dumps(..., ensure_ascii=False)`` writes its value, in order. A function written out field by field rather
     than a loop over the fields, because building and walking dicts took longer than scoring. Mirrored in
     csrc/render.c: render_hand(), json_player(), which write the records of the hands C answered (read.rendered)."""
+    from badugi_fast.history.record import PlayerResult, Result, record_fields
 
     def value(owner: str, name: str, hint: object) -> str:
         text = f"{owner}.{name}"
@@ -121,7 +131,7 @@ def _csv_row(result: Result) -> str:
         _inert("; ".join(_player_text(player) for player in result.players))
         if name == "players"
         else _cell(getattr(result, name))
-        for name in _CSV_FIELDS
+        for name in _csv_fields()
     ]
     import csv  # with the rendering: the records C writes need no ``csv``
 
@@ -217,6 +227,7 @@ def _padded(text: str, width: int) -> str:
 def _player_text(player: PlayerResult) -> str:
     """``name [cards] (description) collected/expected``, leaving out what is unknown.
 
+    >>> from badugi_fast.history.record import PlayerResult
     >>> _player_text(PlayerResult("Hero", "As 2h 3d 4c", 1, "4-card badugi 4-3-2-A", None, "1.00", "1.00"))
     'Hero [As 2h 3d 4c] (4-card badugi 4-3-2-A) 1.00/1.00'
     """

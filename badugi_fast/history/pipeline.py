@@ -16,6 +16,7 @@ import functools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from badugi_fast.formats.model import Hand
 from badugi_fast.history.cut import Run, Unit, cut
@@ -23,10 +24,12 @@ from badugi_fast.history.inputs import Source
 from badugi_fast.history.output import check_format, renderer
 from badugi_fast.history.read import hands_of, results
 from badugi_fast.history.read import rendered as rendered_by_c
-from badugi_fast.history.record import Result
 from badugi_fast.history.rendered import Records, Rendered
 from badugi_fast.history.sources import SourceLike, expand, sources_of
 from badugi_fast.parallel import ordered_map
+
+if TYPE_CHECKING:  # made by the Python reader's hands only: C renders the records of the others
+    from badugi_fast.history.record import Result
 
 __all__ = [
     "Rendered",

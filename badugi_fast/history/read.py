@@ -30,7 +30,6 @@ from badugi_fast.formats.pokerstars import reader as stars
 from badugi_fast.formats.registry import BY_SITE
 from badugi_fast.history.cut import Run, Unit, Unreadable
 from badugi_fast.history.output import renderer
-from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.history.rendered import Records
 from badugi_fast.history.score import player_entry, score, table_of
 from badugi_fast.history.sources import text_of
@@ -38,6 +37,7 @@ from badugi_fast.rules.limits import LIMITS
 
 if TYPE_CHECKING:
     from badugi_fast._native import StarsHand
+    from badugi_fast.history.record import PlayerResult, Result
 
 __all__ = ["C_READER", "bulk_memory", "c_records", "hands_of", "parse_one", "rendered", "results"]
 
@@ -165,7 +165,7 @@ def parse_one(form: Format, lines: Sequence[str], start: int, end: int, first_li
     return hand
 
 
-def _utf8(data: bytes) -> bytes:
+def _utf8(data: bytes | bytearray) -> bytes | bytearray:
     """``data`` as C reads it, UTF-8: the bytes that are not are Latin-1 (``text_of``)."""
     if not data.isascii():  # ASCII is UTF-8, and much quicker to tell
         try:
@@ -175,7 +175,7 @@ def _utf8(data: bytes) -> bytes:
     return data
 
 
-def c_records(unit: Unit) -> tuple[bytes, list[StarsHand]] | None:
+def c_records(unit: Unit) -> tuple[bytes | bytearray, list[StarsHand]] | None:
     """The text the C reader reads of ``unit`` and its record of each hand of it, in order (one per hand the cut
     found); None for a unit C does not read (another site, an unreadable unit, no C extension). csrc/phh.c reads the
     run's lead lines too, where its first hand's table header is."""
@@ -185,28 +185,31 @@ def c_records(unit: Unit) -> tuple[bytes, list[StarsHand]] | None:
         return None
     data, start, lead_lines = text
     records = reader.phh_scan(data, start, lead_lines) if unit.site == phh.SITE else reader.stars_scan(data)
-    _check_starts(unit, [record.first_line - lead_lines for record in records])
+    _check_starts(unit, [record.first_line for record in records], lead_lines)
     return data, records
 
 
-def _c_text(unit: Unit) -> tuple[bytes, int, int] | None:
+def _c_text(unit: Unit) -> tuple[bytes | bytearray, int, int] | None:
     """What the C reader reads of ``unit`` (``c_records``, ``rendered``): the UTF-8 text, where the run starts in it
     (after a PHH run's lead lines) and the lines before that; None for a unit C does not read."""
     if history_fast_paths is None or not isinstance(unit, Run) or unit.site not in _PYTHON_HANDS:
         return None
     if unit.site == phh.SITE:
         lead = _utf8(unit.lead[: unit.lead.rfind(b"\n") + 1])
-        return lead + _utf8(unit.text()), len(lead), lead.count(b"\n")
-    return _utf8(unit.text()), 0, 0
+        return lead + _utf8(unit.in_place()), len(lead), lead.count(b"\n")
+    return unit.in_place() if unit.ascii else _utf8(unit.in_place()), 0, 0
 
 
-def _check_starts(unit: Unit, found: list[int]) -> None:
-    """The C reader must find the hands the cut found (``found``: each hand's line in the run)."""
+def _check_starts(unit: Unit, found: list[int], lead_lines: int = 0) -> None:
+    """The C reader must find the hands the cut found (``found``: each hand's line in the text C read, which starts
+    ``lead_lines`` lines before the run)."""
+    if lead_lines:
+        found = [line - lead_lines for line in found]
     if not isinstance(unit, Run) or found != list(unit.starts):
         raise AssertionError(f"the C reader found other hand headers than the cut in {unit.source}")
 
 
-def _c_results(run: Run, data: bytes, records: list[StarsHand]) -> Iterator[Result]:
+def _c_results(run: Run, data: bytes | bytearray, records: list[StarsHand]) -> Iterator[Result]:
     """The results of a run C read: C's where it answers for a hand, else the Python reader's and ``score``'s."""
     python_hand = _PYTHON_HANDS[run.site](run, data)
     for number, record in enumerate(records):
@@ -218,7 +221,7 @@ def _c_results(run: Run, data: bytes, records: list[StarsHand]) -> Iterator[Resu
 PythonHand = Callable[[int, "StarsHand"], Hand]
 
 
-def _stars_hand(run: Run, data: bytes) -> PythonHand:
+def _stars_hand(run: Run, data: bytes | bytearray) -> PythonHand:
     """Hands of a PokerStars run read by Python from their own lines (the record says where they are in ``data``)."""
 
     def hand(number: int, record: StarsHand) -> Hand:
@@ -230,7 +233,7 @@ def _stars_hand(run: Run, data: bytes) -> PythonHand:
     return hand
 
 
-def _phh_hand(run: Run, data: bytes) -> PythonHand:
+def _phh_hand(run: Run, data: bytes | bytearray) -> PythonHand:
     """Hands of a PHH run read by Python from the run's lines, as ``hands_of`` reads them (split once, when a hand
     first needs them)."""
     lined: tuple[list[str], int, list[int]] | None = None
@@ -244,7 +247,10 @@ def _phh_hand(run: Run, data: bytes) -> PythonHand:
 
 
 #: The formats that C reads (by site), and how Python reads a hand of them that C leaves to it.
-_PYTHON_HANDS: dict[str, Callable[[Run, bytes], PythonHand]] = {stars.FORMAT.site: _stars_hand, phh.SITE: _phh_hand}
+_PYTHON_HANDS: dict[str, Callable[[Run, bytes | bytearray], PythonHand]] = {
+    stars.FORMAT.site: _stars_hand,
+    phh.SITE: _phh_hand,
+}
 
 #: The C readers of ``rendered`` (csrc/render.h BADUGI_READ_*), by site.
 _C_RENDERERS = {stars.FORMAT.site: "stars", phh.SITE: "phh"}
@@ -269,10 +275,10 @@ def rendered(unit: Unit, form: str) -> tuple[Records, list[str], list[bool]] | N
         return None
     data, start, lead_lines = text_read
     text, info = render_scan(reader, form, data, start, lead_lines, _render_words(), unit.source, unit.site, unit.index)
-    _check_starts(unit, [line - lead_lines for line in info[RENDER_FIRST_LINE::RENDER_INFO]])
+    _check_starts(unit, info[RENDER_FIRST_LINE::RENDER_INFO], lead_lines)
     codes = info[RENDER_STATUS::RENDER_INFO]
     records = Records(text, info[RENDER_TEXT_END::RENDER_INFO])
-    statuses = [_STATUS_OF_CODE.get(code, "") for code in codes]
+    statuses = list(map(_STATUS_OF_CODE.__getitem__, codes))
     showdowns = [bool(flags & HH_SHOWDOWN) for flags in info[RENDER_FLAGS::RENDER_INFO]]
     if HH_FALLBACK in codes:
         texts: dict[int, str] = {}
@@ -307,8 +313,9 @@ def _utf8_text(text: str) -> bool:
     return True
 
 
-#: The statuses of the hands C answered, by their record's code (``_c_result`` names them the same).
-_STATUS_OF_CODE = {HH_VERIFIED: "verified", HH_NO_SHOWDOWN: "no_showdown"} if C_READER else {}
+#: The statuses of the hands C answered, by their record's code (``_c_result`` names them the same); none yet for a
+#: hand it left to Python (``rendered`` puts Python's there).
+_STATUS_OF_CODE = {HH_VERIFIED: "verified", HH_NO_SHOWDOWN: "no_showdown", HH_FALLBACK: ""} if C_READER else {}
 
 
 @functools.cache
@@ -324,7 +331,7 @@ def _render_words() -> RenderWords:
 TableFields = tuple[str | None, str | None, str | None, str | None, str | None]
 
 
-def _table(data: bytes, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields:
+def _table(data: bytes | bytearray, record: StarsHand, tournament: bool, places: int, limit: str) -> TableFields:
     """The table of a hand from its record, as ``score.hand_table`` makes it of a hand the site parser read: the
     stakes, largest blind, currency, date and time zone C read (csrc/verdict.c: table_record(); PokerStars' from the
     header, as pokerstars/reader.parse_hand reads them; PHH's from its TOML, as phh/reader._Reader.table does)."""
@@ -344,12 +351,14 @@ def _started(digits: int) -> str | None:
     return f"{text[:4]}-{text[4:6]}-{text[6:8]} {text[8:10]}:{text[10:12]}:{text[12:]}"
 
 
-def _c_result(data: bytes, record: StarsHand, source: str, index: int, site: str) -> Result | None:
+def _c_result(data: bytes | bytearray, record: StarsHand, source: str, index: int, site: str) -> Result | None:
     """The result of the hand of C record ``record`` of site ``site``, or None for a FALLBACK record (Python must
     read the hand). A record C answered is Badugi (csrc/stars.c: game_words(), csrc/phh.c: limit_of()) and whole."""
     status, flags = record.status, record.flags
     if status == HH_FALLBACK:
         return None
+    from badugi_fast.history.record import Result  # a result of C's made: not when C renders it
+
     limit = _LIMIT_OF_CODE[record.limit]
     places = 2 if flags & HH_MONEY else 0
     table = _table(data, record, bool(flags & HH_TOURNAMENT), places, limit)

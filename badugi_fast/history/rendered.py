@@ -1,7 +1,8 @@
 """What scoring a run gives back: its records as one block of UTF-8 text, each hand's status, its showdowns.
 
-A run's records stay one ``bytes`` from the moment csrc/render.c writes them to the moment ``badugi score`` writes
-them out (or Parquet and the database read them): no string per hand is made, decoded, joined and encoded again.
+A run's records stay one block of bytes from the moment csrc/render.c writes them to the moment ``badugi score``
+writes them out (or Parquet and the database read them): no string per hand is made, decoded, joined and encoded
+again. The block is the buffer C wrote them in (a ``memoryview`` of it: ``_native.render_scan``), or ``bytes``.
 ``Records`` still reads as the list of each hand's record text where a caller wants one.
 
 >>> records = Records.of(["a\\n", "bé\\n", "c\\n"])
@@ -11,6 +12,11 @@ them out (or Parquet and the database read them): no string per hand is made, de
 (b'a\\nc\\n', [2, 4])
 >>> list(records.replaced({0: "xy\\n", 2: ""}))
 ['xy\\n', 'bé\\n', '']
+>>> import pickle  # a view of C's buffer goes to another process as bytes
+>>> viewed = Records(memoryview(records.data), records.ends)
+>>> sent = pickle.loads(pickle.dumps(viewed))
+>>> viewed == records, viewed[1], type(sent.data), sent == records
+(True, 'bé\\n', <class 'bytes'>, True)
 """
 
 from __future__ import annotations
@@ -23,13 +29,18 @@ __all__ = ["Records", "Rendered"]
 
 
 class Records(Sequence[str]):
-    """The records of some hands back to back in ``data`` (UTF-8); hand k's ends at byte ``ends[k]``."""
+    """The records of some hands back to back in ``data`` (UTF-8 bytes, or a view of them); hand k's ends at byte
+    ``ends[k]``."""
 
     __slots__ = ("data", "ends")
 
-    def __init__(self, data: bytes, ends: list[int]) -> None:
+    def __init__(self, data: bytes | memoryview, ends: list[int]) -> None:
         self.data = data
         self.ends = ends
+
+    def __reduce__(self) -> tuple[type[Records], tuple[bytes, list[int]]]:
+        """Pickled (to a worker's parent) as ``bytes``: a view is not."""
+        return Records, (bytes(self.data), self.ends)
 
     @classmethod
     def of(cls, texts: Iterable[str]) -> Records:
@@ -40,7 +51,7 @@ class Records(Sequence[str]):
     @classmethod
     def joined(cls, parts: Iterable[Records]) -> Records:
         """The records of ``parts``, one after another."""
-        data: list[bytes] = []
+        data: list[bytes | memoryview] = []
         ends: list[int] = []
         for part in parts:
             base = ends[-1] if ends else 0
@@ -50,7 +61,7 @@ class Records(Sequence[str]):
 
     def replaced(self, records: dict[int, str]) -> Records:
         """These records with hand k's replaced by ``records[k]`` (a hand C left to Python, scored there)."""
-        data: list[bytes] = []
+        data: list[bytes | memoryview] = []
         ends: list[int] = []
         start = grown = 0
         for number, end in enumerate(self.ends):
@@ -81,12 +92,12 @@ class Records(Sequence[str]):
             last = self.ends[stop - 1] if stop else 0
             return Records(self.data[first:last], [end - first for end in self.ends[start:stop]])
         at = range(len(self.ends))[index]  # an IndexError for a hand that is not here
-        return self.data[self.ends[at - 1] if at else 0 : self.ends[at]].decode()
+        return str(self.data[self.ends[at - 1] if at else 0 : self.ends[at]], "utf-8")
 
     def __iter__(self) -> Iterator[str]:
         data = self.data
         for start, end in itertools.pairwise([0, *self.ends]):
-            yield data[start:end].decode()
+            yield str(data[start:end], "utf-8")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Records):

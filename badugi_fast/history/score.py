@@ -12,21 +12,26 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import TYPE_CHECKING
 
 from badugi_fast.cards import rank_value
 from badugi_fast.evaluator import describe, evaluate, rank_values
 from badugi_fast.formats.model import Facts, Hand, Seat
-from badugi_fast.history.record import PlayerResult, Result
 from badugi_fast.money import amount_text
 from badugi_fast.patterns import pattern
-from badugi_fast.pots import Pot, award, build_pots, odd_chip_order, return_uncalled
 from badugi_fast.rules.limits import FIXED
+
+if TYPE_CHECKING:  # imported by the first hand scored here: the hands C renders need neither
+    from badugi_fast.history.record import PlayerResult, Result
+    from badugi_fast.pots import Pot
 
 __all__ = ["agrees", "hand_table", "player_entry", "score", "site_values", "table_of"]
 
 
 def score(hand: Hand) -> Result:
     """The verdict on one hand (never raises: a hand that cannot be scored is an ``error`` result)."""
+    from badugi_fast.history.record import Result
+
     result = Result(hand.source, hand.index, hand.hand_id, hand.site, hand.game, hand.limit, "error")
     if hand.is_badugi:
         result.started, result.time_zone, result.currency, result.stakes, result.big_blind = hand_table(hand)
@@ -46,6 +51,8 @@ def score(hand: Hand) -> Result:
 def _score_badugi(hand: Hand, result: Result) -> None:
     """Fill ``result`` for a Badugi hand that parsed: what went in, what we would pay, what the site paid.
     Mirrored in csrc/verdict.c: pay()."""
+    from badugi_fast.pots import award, build_pots, odd_chip_order, return_uncalled
+
     problems: list[str] = [] if hand.broken is None else [f"line {hand.broken_line}: {hand.broken}"]
     seats = sorted(hand.seats, key=_seat_number)
     names = _players(hand, seats)
@@ -302,6 +309,8 @@ def player_entry(
     pots after rake) and what the rules pay (``expected``), amounts in hundredths written as the site writes them
     (``places``); their ``facts`` (``formats.facts``), what they put in and won net, and whether they were in at the
     hand's ``showdown``."""
+    from badugi_fast.history.record import PlayerResult
+
     in_at_showdown = showdown and facts.position is not None and not facts.folded
     drew_1, drew_2, drew_3 = facts.drew
     return PlayerResult(

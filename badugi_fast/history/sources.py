@@ -84,7 +84,7 @@ def _latin1_where_not_utf8(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("badugi-latin-1", _latin1_where_not_utf8)
 
 
-def text_of(normalised: bytes) -> str:
+def text_of(normalised: bytes | bytearray) -> str:
     """Text from normalised bytes (``TextStream``'s): UTF-8 where it is valid, Latin-1 for bytes that are not, so
     each hand reads the same whatever else the file holds.
 
@@ -213,7 +213,8 @@ class TextStream:
     """A source's text as normalised UTF-8 blocks (see the module's docstring), read as it streams.
 
     ``shift`` says how far the normalised text is from the file's own bytes: the length of a leading BOM, as long as
-    nothing else was changed; None once offsets in the text are no longer offsets in the file.
+    nothing else was changed; None once offsets in the text are no longer offsets in the file. ``ascii`` says that
+    every block so far was ASCII (false as soon as one may not be): such text is UTF-8 as it is.
     """
 
     def __init__(self, stream: Readable) -> None:
@@ -225,6 +226,7 @@ class TextStream:
         self._before = b""  # the last raw bytes before them: whether a line ends there
         self._pending = b""  # a CR or the start of a BOM held back until the next block says what it is
         self._at_line_start = True
+        self.ascii = True
 
     def blocks(self) -> Iterator[bytes]:
         """The normalised text, a block at a time; never an empty block."""
@@ -242,12 +244,18 @@ class TextStream:
     def _plain(self, block: bytes) -> bool:
         """Whether ``block`` and the bytes held before it are UTF-8 text in which no other encoding can start (every
         mark of UTF-16 holds a zero, ``\\xfe`` or ``\\xff``: ``encodings.change_in``), and the block is longer than
-        what is held back: ``_plain_pieces`` then gives what ``_pieces`` would, with one copy fewer."""
-        return (
-            self._codec == UTF8
-            and len(block) >= LONGEST + 2
-            and not any(byte in block or byte in self._held for byte in _UTF16_BYTES)
+        what is held back: ``_plain_pieces`` then gives what ``_pieces`` would, with one copy fewer. An ASCII block
+        holds no ``\xfe`` or ``\xff``: only its zero bytes are looked for, and ``ascii`` stays true."""
+        plain = (
+            self._codec == UTF8 and len(block) >= LONGEST + 2 and not any(byte in self._held for byte in _UTF16_BYTES)
         )
+        if plain and block.isascii():
+            plain = b"\x00" not in block
+        else:
+            plain = plain and not any(byte in block for byte in _UTF16_BYTES)
+            self.ascii = False
+        self.ascii = self.ascii and plain
+        return plain
 
     def _plain_pieces(self, block: bytes) -> Iterator[bytes]:
         """``_pieces`` of the bytes held and ``block`` (``_plain``): all but the last ``LONGEST - 1`` bytes,
