@@ -231,7 +231,7 @@ class Basic(DrawingPolicy):
         """The rule itself: the cards that do not play, and the top card thrown too half of the time (or None)."""
         mask = _usable4(hand[0], hand[1], hand[2], hand[3])
         thrown = _PICK_UNUSED[mask](hand)
-        if len(thrown) > 1 or draws_left < 2:
+        if draws_left < 2 or len(thrown) > 1:
             return thrown, None
         top = max(_PICK_USED[mask](hand))  # three or four usable cards; the highest code has the highest rank
         return thrown, (top if top >> 2 >= _JACK else None)

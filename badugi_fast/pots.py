@@ -48,7 +48,10 @@ def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
     """
     if len(bets) < 2:
         return None
-    *_, second, most = sorted(bets)
+    most = max(bets)
+    if bets.count(most) > 1:  # the usual end of a round: the top bet was called (or everyone checked)
+        return None
+    second = sorted(bets)[-2]
     return None if most == second else (bets.index(most), most - second)
 
 
