@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from badugi_fast.game.policies import BasicPolicy, Policy
+from badugi_fast.game.policies import CALL, CHECK, FOLD, BasicPolicy, Policy
 from badugi_fast.rules.engine import DRAW, HandState, PlayedHand, TableRules
 
 __all__ = ["PlayedHand", "play", "simulate"]
@@ -35,6 +35,16 @@ def play(hand: HandState, policies: Sequence[Policy], rng: random.Random) -> Non
             hand.draw(player, discards)
             continue
         decision = policy.act(hand, player, rng)
+        # BasicPolicy's answers without an amount are these very objects: known good, so not checked again
+        if decision is CALL:
+            hand.call(player)
+            continue
+        if decision is FOLD:
+            hand.fold(player)
+            continue
+        if decision is CHECK:
+            hand.check(player)
+            continue
         if not isinstance(decision, tuple) or len(decision) != 2 or type(decision[1]) is not int:
             raise ValueError(f"policy for player {player} answered {decision!r}, not a (verb, amount) pair")
         verb, amount = decision
