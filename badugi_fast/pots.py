@@ -30,12 +30,17 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Pot:
     """One pot: its size and the players who can win it (they put in at least its level and did not fold)."""
 
     amount: int
     eligible: tuple[int, ...]
+
+    def __init__(self, amount: int, eligible: tuple[int, ...]) -> None:
+        # Both fields into the instance's dict at once: the frozen dataclass's own __init__ sets each through
+        # object.__setattr__, which costs more than the pot (the engine makes one or two every hand).
+        self.__dict__.update(amount=amount, eligible=eligible)
 
 
 def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
