@@ -39,7 +39,7 @@ from itertools import repeat, starmap
 
 from badugi_fast._backend import backend
 from badugi_fast.cards import card_str, parse_cards
-from badugi_fast.pots import Pot, award_pots, build_pots, odd_chip_order, uncalled
+from badugi_fast.pots import Pot, checked_pots, checked_shares, odd_chip_order, spread_rake, uncalled
 from badugi_fast.rules.events import Blind, Event
 from badugi_fast.rules.limits import FIXED, LIMITS, raise_to_bounds
 
@@ -753,8 +753,9 @@ class HandState:
         ranks = {seat: self.ranks[seat] for seat in live}
         first = live.index(self.last_aggressor) if self.last_aggressor in live else 0
         show_order = tuple(live[first:] + live[:first])
-        pots = build_pots(self.contributed, set(order).difference(live))
-        shares = award_pots(pots, ranks, _ODD_CHIP_ORDER[self.n][self.button], rake)
+        # The pots and ranks are the engine's own, checked as they were made: paid without checking them again
+        pots = checked_pots(self.contributed, set(order).difference(live))
+        shares = checked_shares(pots, ranks, _ODD_CHIP_ORDER[self.n][self.button], spread_rake(pots, rake))
         collected: dict[int, int] = {}
         for share in shares:
             for seat, amount in share.items():
