@@ -96,11 +96,12 @@ def simulate(
     button = 0
     for number in range(hands):
         if min(stacks) < big_blind:  # someone is (nearly) broke: buy in again, in seat order
+            stacks = list(stacks)  # the last hand's stacks stay as they ended
             for player in range(players):
                 if stacks[player] < big_blind:
                     stacks[player] = rng.randint(low, high) * big_blind
         hand = HandState(rules, stacks, button, rng=rng)
         play(hand, chosen, rng)
         yield PlayedHand(number, base + number, names, hand)
-        stacks = list(hand.stacks)
+        stacks = hand.stacks  # HandState copies them
         button = (button + 1) % players
