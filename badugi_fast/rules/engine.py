@@ -742,7 +742,8 @@ class HandState:
         order = self.order
         live = self.live
         total = self.pot
-        rake = self.rules.rake(total) if self.round > 0 else 0
+        rules = self.rules
+        rake = rules.rake(total) if self.round > 0 and rules.rake_percent else 0  # no draw, no drop; no rake, none
         stacks = self.stacks
         if len(live) == 1:  # everyone else folded: one pot, theirs less the rake (what ``award`` would say)
             winner = live[0]
