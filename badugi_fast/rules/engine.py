@@ -751,7 +751,7 @@ class HandState:
             pot = Pot(total, (winner,))
             self.result = HandResult((pot,), ({winner: total - rake},), {winner: total - rake}, rake, {}, (), total)
             return
-        ranks = dict(zip(live, map(self.ranks.__getitem__, live)))
+        ranks = dict(zip(live, map(self.ranks.__getitem__, live), strict=True))
         first = live.index(self.last_aggressor) if self.last_aggressor in live else 0
         show_order = tuple(live[first:] + live[:first])
         # The pots and ranks are the engine's own, checked as they were made: paid without checking them again
