@@ -233,7 +233,7 @@ class Basic(DrawingPolicy):
 def _basic_rule(hand: Sequence[int], draws_left: int) -> tuple[tuple[int, ...], int | None]:
     """``Basic``'s rule itself: the cards that do not play, and the top card thrown too half of the time (or None).
     A module function, not a static method: the simulator asks it at every draw, and a global is found faster."""
-    mask = _usable4(hand[0], hand[1], hand[2], hand[3])
+    mask = _usable4(*hand)
     thrown = _PICK_UNUSED[mask](hand)
     if draws_left < 2 or len(thrown) > 1:
         return thrown, None
