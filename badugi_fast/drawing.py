@@ -214,30 +214,31 @@ class Basic(DrawingPolicy):
         return "basic"
 
     def options(self, hand: Sequence[int], draws_left: int, opponents: int = 1) -> tuple[Option, ...]:
-        thrown, broken = self._rule(hand, draws_left)
+        thrown, broken = _basic_rule(hand, draws_left)
         if broken is None:
             return ((thrown, 1.0),)
         return (((*thrown, broken), 0.5), (thrown, 0.5))
 
     def draw(self, hand: Sequence[int], draws_left: int, rng: random.Random, opponents: int = 1) -> list[int]:
         """``DrawingPolicy.draw`` of ``options``, without building them: the simulator asks at every draw."""
-        thrown, broken = self._rule(hand, draws_left)
+        thrown, broken = _basic_rule(hand, draws_left)
         if broken is not None and rng.random() < 0.5:
             return [*thrown, broken]
         return list(thrown)
 
-    @staticmethod
-    def _rule(hand: Sequence[int], draws_left: int) -> tuple[tuple[int, ...], int | None]:
-        """The rule itself: the cards that do not play, and the top card thrown too half of the time (or None)."""
-        mask = _usable4(hand[0], hand[1], hand[2], hand[3])
-        thrown = _PICK_UNUSED[mask](hand)
-        if len(thrown) > 1 or draws_left < 2:
-            return thrown, None
-        top = max(_PICK_USED[mask](hand))  # three or four usable cards; the highest code has the highest rank
-        return thrown, (top if top >> 2 >= _JACK else None)
-
     def most_thrown(self, draws_left: int) -> int:
         return 3  # three cards that do not play, or at most one and the top card
+
+
+def _basic_rule(hand: Sequence[int], draws_left: int) -> tuple[tuple[int, ...], int | None]:
+    """``Basic``'s rule itself: the cards that do not play, and the top card thrown too half of the time (or None).
+    A module function, not a static method: the simulator asks it at every draw, and a global is found faster."""
+    mask = _usable4(*hand)
+    thrown = _PICK_UNUSED[mask](hand)
+    if draws_left < 2 or len(thrown) > 1:
+        return thrown, None
+    top = max(_PICK_USED[mask](hand))  # three or four usable cards; the highest code has the highest rank
+    return thrown, (top if top >> 2 >= _JACK else None)
 
 
 @dataclass(frozen=True)

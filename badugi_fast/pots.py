@@ -30,12 +30,17 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Pot:
     """One pot: its size and the players who can win it (they put in at least its level and did not fold)."""
 
     amount: int
     eligible: tuple[int, ...]
+
+    def __init__(self, amount: int, eligible: tuple[int, ...]) -> None:
+        # Both fields into the instance's dict at once: the frozen dataclass's own __init__ sets each through
+        # object.__setattr__, which costs more than the pot (the engine makes one or two every hand).
+        self.__dict__.update(amount=amount, eligible=eligible)
 
 
 def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
@@ -48,7 +53,10 @@ def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
     """
     if len(bets) < 2:
         return None
-    *_, second, most = sorted(bets)
+    most = max(bets)
+    if bets.count(most) > 1:  # the usual end of a round: the top bet was called (or everyone checked)
+        return None
+    second = sorted(bets)[-2]
     return None if most == second else (bets.index(most), most - second)
 
 
@@ -119,6 +127,12 @@ def build_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> li
     ([Pot(amount=240, eligible=(2,))], [Pot(amount=200, eligible=())])
     """
     _check_amounts(contributions, "contribution")
+    return checked_pots(contributions, folded)
+
+
+def checked_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> list[Pot]:
+    """``build_pots`` of contributions already known to be amounts of chips: the engine's, each bet of which was
+    checked when it was made (``HandState._finish`` pays every hand with this and ``checked_shares``)."""
     live = [(player, paid) for player, paid in enumerate(contributions) if paid > 0 and player not in folded]
     if not live:
         total = sum(contributions)
@@ -198,8 +212,17 @@ def award_pots(
     if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
         raise ValueError(f"chip must be a positive integer amount, not {chip!r}")
     _check_ranks(ranks)
+    return checked_shares(pots, ranks, odd_chip_order, rake_per_pot(pots, rake), chip)
+
+
+def checked_shares(
+    pots: Sequence[Pot], ranks: Mapping[int, int], odd_chip_order: Sequence[int], rakes: Sequence[int], chip: int = 1
+) -> list[dict[int, int]]:
+    """``award_pots`` of arguments already known to be good, with the rake of each pot given (``rake_per_pot``, or
+    ``spread_rake`` of a rake that the pots cover): the engine's showdowns, whose pots are ``checked_pots`` of its
+    own contributions and whose ranks it worked out."""
     shares: list[dict[int, int]] = []
-    for number, (pot, taken) in enumerate(zip(pots, rake_per_pot(pots, rake), strict=True)):
+    for number, (pot, taken) in enumerate(zip(pots, rakes, strict=True)):
         amount = pot.amount - taken
         winners = _pot_winners(pot, ranks, number)
         if len(winners) == 1:  # the usual case: no split, no odd chip
@@ -234,18 +257,9 @@ def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
     _check_pots(pots)
     if isinstance(rake, int):
         _check_amounts([rake], "rake")
-        per_pot = []
-        left = rake
-        total = 0
-        for pot in pots:
-            amount = pot.amount
-            taken = left if left < amount else amount
-            per_pot.append(taken)
-            left -= taken
-            total += amount
-        if rake > total:
+        if rake > sum([pot.amount for pot in pots]):
             raise ValueError(f"rake {rake} is more than the pots hold")
-        return per_pot
+        return spread_rake(pots, rake)
     if not isinstance(rake, Sequence):  # a float, a Decimal...: say what a rake must be
         _check_amounts([rake], "rake")
     _check_amounts(rake, "rake")
@@ -255,6 +269,19 @@ def rake_per_pot(pots: Sequence[Pot], rake: int | Sequence[int]) -> list[int]:
         if taken > pot.amount:
             raise ValueError(f"rake {taken} is more than pot {number} holds ({pot.amount})")
     return list(rake)
+
+
+def spread_rake(pots: Sequence[Pot], rake: int) -> list[int]:
+    """``rake_per_pot`` of one amount, known to be chips that the pots cover: the main pot first, then the side
+    pots in order."""
+    per_pot = []
+    left = rake
+    for pot in pots:
+        amount = pot.amount
+        taken = left if left < amount else amount
+        per_pot.append(taken)
+        left -= taken
+    return per_pot
 
 
 def _pot_winners(pot: Pot, ranks: Mapping[int, int], number: int) -> list[int]:

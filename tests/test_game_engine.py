@@ -5,6 +5,8 @@ side pots, split pots with the odd chip, the deck running out, rake, and illegal
 from __future__ import annotations
 
 import copy
+import dataclasses
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -691,3 +693,25 @@ def test_a_short_deck_can_run_out_of_cards() -> None:
     with pytest.raises(IllegalActionError, match="only 1 left"):
         hand.draw(0, hand.cards[0][:2])
     assert snapshot(hand) == before
+
+
+def test_a_hand_result_and_a_played_hand_are_frozen_values() -> None:
+    """Both fill their fields in one step rather than through the frozen dataclass's own __init__: still values."""
+    hand = HandState(TableRules(1, 2), [100, 100], button=0, deck=range(52))
+    hand.fold(0)
+    result = hand.result
+    assert result is not None
+    assert result.collected == {1: 2}  # the big blind's 1 over the small blind went back, uncalled
+    assert result.pots == (Pot(2, (1,)),)
+    again = dataclasses.replace(result, rake=0)
+    assert again == result
+    assert again is not result
+    assert pickle.loads(pickle.dumps(result)) == result
+    assert dataclasses.replace(result, rake=1) != result
+    played = PlayedHand(0, 7, ("A", "B"), hand)
+    assert (played.number, played.hand_id, played.names, played.state) == (0, 7, ("A", "B"), hand)
+    assert "hand_id=7" in repr(played)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.rake = 5  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        played.number = 1  # type: ignore[misc]

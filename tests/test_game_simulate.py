@@ -77,6 +77,22 @@ def test_a_policy_answer_that_is_not_an_action_is_refused() -> None:
         play(hand, [Confused()] * 2, random.Random(1))
 
 
+def test_answers_equal_to_basic_policys_play_the_same_hands() -> None:
+    """``play`` applies BasicPolicy's fold, check and call by identity, unchecked; the same answers as new tuples
+    go through its checks and must come to the same hands."""
+
+    class Copying(BasicPolicy):
+        def act(self, hand: HandState, player: int, rng: random.Random) -> tuple[str, int]:
+            verb, amount = super().act(hand, player, rng)
+            return (verb + "!")[:-1], int(str(amount))  # equal, never the same objects
+
+    for limit, players in (("fixed", 6), ("no", 3)):
+        rules = TableRules(10, 20, limit)
+        ours = [hand.state.events for hand in simulate(60, players, rules, seed=5)]
+        theirs = [hand.state.events for hand in simulate(60, players, rules, seed=5, policies=[Copying()] * players)]
+        assert ours == theirs
+
+
 def test_policy_bluff_must_be_a_probability() -> None:
     with pytest.raises(ValueError, match="bluff"):
         BasicPolicy(bluff=0.9)

@@ -2,19 +2,44 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_fast.pots import Pot, award, build_pots, return_uncalled, split_uncalled
+from badugi_fast.pots import Pot, award, build_pots, return_uncalled, split_uncalled, uncalled
 
 
 def test_uncalled_excess_goes_back_to_the_biggest_bettor() -> None:
     assert split_uncalled([100, 40, 250]) == ([100, 40, 100], 2, 150)
     assert split_uncalled([100, 100]) == ([100, 100], None, 0)
     assert split_uncalled([50]) == ([50], None, 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=50), max_size=10))
+def test_uncalled_is_the_top_bet_over_the_second(bets: list[int]) -> None:
+    """Against the definition: the largest bet less the second largest, back to the first who bet it."""
+    expected = None
+    if len(bets) >= 2:
+        most, second = sorted(bets, reverse=True)[:2]
+        expected = (bets.index(most), most - second) if most > second else None
+    assert uncalled(bets) == expected
+
+
+def test_a_pot_is_a_frozen_value() -> None:
+    pot = Pot(180, (0, 1, 2))
+    assert pot == Pot(amount=180, eligible=(0, 1, 2))
+    assert hash(pot) == hash(Pot(180, (0, 1, 2)))
+    assert pot != Pot(180, (0, 1))
+    assert repr(pot) == "Pot(amount=180, eligible=(0, 1, 2))"
+    assert dataclasses.replace(pot, amount=100) == Pot(100, (0, 1, 2))
+    assert pickle.loads(pickle.dumps(pot)) == pot
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        pot.amount = 0  # type: ignore[misc]
 
 
 def test_uncalled_bets_are_each_rounds_and_dead_money_is_never_returned() -> None:

@@ -30,10 +30,15 @@ from badugi_fast.drawing import BASIC, DrawingPolicy
 from badugi_fast.ranks import RANK_COUNT, WORST_BADUGI, WORST_THREE_CARD, rank_values
 from badugi_fast.rules.engine import HandState
 
-__all__ = ["BasicPolicy", "Decision", "Policy"]
+__all__ = ["CALL", "CHECK", "FOLD", "BasicPolicy", "Decision", "Policy"]
 
 #: ``(verb, amount)``: verb in fold/check/call/bet/raise; amount is the "to" total of a bet or raise, else 0.
 Decision = tuple[str, int]
+#: The decisions without an amount, as one object each: ``BasicPolicy`` answers with these, and ``play`` knows them
+#: by identity (a well-formed answer it need not check); any equal tuple means the same.
+FOLD: Decision = ("fold", 0)
+CHECK: Decision = ("check", 0)
+CALL: Decision = ("call", 0)
 
 
 def _strength(rank: int, round_index: int) -> int:
@@ -109,10 +114,10 @@ class BasicPolicy:
             if bounds is not None:
                 return ("raise" if hand.level else "bet"), self._size(bounds, rng)
         if not owed:
-            return "check", 0
+            return CHECK
         if strength >= 2 or (strength == 1 and owed * 2 <= hand.pot and roll < 0.7) or roll < 0.1:
-            return "call", 0
-        return "fold", 0
+            return CALL
+        return FOLD
 
     @staticmethod
     def _size(bounds: tuple[int, int], rng: random.Random) -> int:

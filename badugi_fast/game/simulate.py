@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from badugi_fast.game.policies import BasicPolicy, Policy
+from badugi_fast.game.policies import CALL, CHECK, FOLD, BasicPolicy, Policy
 from badugi_fast.rules.engine import DRAW, HandState, PlayedHand, TableRules
 
 __all__ = ["PlayedHand", "play", "simulate"]
@@ -35,6 +35,16 @@ def play(hand: HandState, policies: Sequence[Policy], rng: random.Random) -> Non
             hand.draw(player, discards)
             continue
         decision = policy.act(hand, player, rng)
+        # BasicPolicy's answers without an amount are these very objects: known good, so not checked again
+        if decision is CALL:
+            hand.call(player)
+            continue
+        if decision is FOLD:
+            hand.fold(player)
+            continue
+        if decision is CHECK:
+            hand.check(player)
+            continue
         if not isinstance(decision, tuple) or len(decision) != 2 or type(decision[1]) is not int:
             raise ValueError(f"policy for player {player} answered {decision!r}, not a (verb, amount) pair")
         verb, amount = decision
@@ -86,11 +96,12 @@ def simulate(
     button = 0
     for number in range(hands):
         if min(stacks) < big_blind:  # someone is (nearly) broke: buy in again, in seat order
+            stacks = list(stacks)  # the last hand's stacks stay as they ended
             for player in range(players):
                 if stacks[player] < big_blind:
                     stacks[player] = rng.randint(low, high) * big_blind
         hand = HandState(rules, stacks, button, rng=rng)
         play(hand, chosen, rng)
         yield PlayedHand(number, base + number, names, hand)
-        stacks = list(hand.stacks)
+        stacks = hand.stacks  # HandState copies them
         button = (button + 1) % players
