@@ -60,8 +60,11 @@ def hands_of(played: Iterable[PlayedHand], currency: str | None = None) -> Itera
         yield hand_of(hand, currency)
 
 
-def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
+def hand_of(played: PlayedHand, currency: str | None = None, *, so_far: bool = False) -> Hand:
     """The model of one finished hand; ``currency`` (e.g. ``"USD"``) makes its amounts cents, None whole chips.
+    ``so_far`` also takes a hand still being played: its model so far, without the outcome (no ``rake``,
+    ``total_pot``, ``collected``, ``shown`` or ``pot_shares`` yet), which the PokerStars writer writes as a site
+    shows a hand while it goes on.
 
     >>> from badugi_fast.game import TableRules
     >>> from badugi_fast.game.simulate import simulate
@@ -75,18 +78,19 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     """
     state = played.state
     result = state.result
-    if result is None:
+    if result is None and not so_far:
         raise ValueError("the hand is not over yet")
     names = played.names
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
-    small, big = state.rules.stakes  # (a property: worked out at each call)
+    rules = state.rules
+    small, big = rules.stakes  # (a property: worked out at each call)
     card = _CARDS  # Badugi deals four cards:
     dealt: list[tuple[str, ...]] = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
     hand = Hand(
         SITE,
         hand_id=str(played.hand_id),
         game="Badugi",
-        limit=state.rules.limit,
+        limit=rules.limit,
         is_badugi=True,
         places=2 if currency else 0,
         table=TABLE,
@@ -96,24 +100,32 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
         stakes=(small * scale, big * scale),
         dealt=dict(zip(names, dealt, strict=True)),
         positions=[*names[state.button + 1 :], *names[: state.button + 1]],  # from the left of the button
-        rake=result.rake * scale,
-        total_pot=result.total_pot * scale,
-        showdown=bool(result.ranks),
+        number=played.number,
+        blinds=(rules.small_blind * scale, rules.big_blind * scale),
     )
     final = dealt  # the cards a player ends with: their dealt cards until a draw changes them
     for player in _add_events(hand, played, scale):
         final[player] = _cards(state.cards[player])
-    hand.shown = list(map(names.__getitem__, result.show_order))
     hand.cards = dict(zip(names, final, strict=True))
-    for player, chips in result.collected.items():
-        hand.collected[names[player]] = chips * scale
+    if result is not None:
+        hand.rake = result.rake * scale
+        hand.total_pot = result.total_pot * scale
+        hand.showdown = bool(result.ranks)
+        hand.shown = list(map(names.__getitem__, result.show_order))
+        collected = hand.collected
+        for player, chips in result.collected.items():
+            collected[names[player]] = chips * scale
+        hand.pot_shares = [
+            {names[player]: chips * scale for player, chips in shares.items()} for shares in result.pot_shares
+        ]
     return hand
 
 
 def _add_events(hand: Hand, played: PlayedHand, scale: int) -> set[int]:
     """The hand's actions and draws from the engine's events, numbered in order (``Action.order``), each action with
     the chips it adds and each bet and raise with its ``to``; uncalled bets returned in ``hand.uncalled``. Returns
-    the players whose cards a draw changed (the others end with the cards they were dealt)."""
+    the players whose cards a draw changed (the others end with the cards they were dealt). Sets ``hand.street``
+    (the last draw begun)."""
     names = played.names
     actions, draws = hand.actions, hand.draws
     uncalled: dict[str, int] = {}
@@ -154,7 +166,9 @@ def _add_events(hand: Hand, played: PlayedHand, scale: int) -> set[int]:
             _, player, chips = event
             uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale
             order -= 1  # not an action or a draw
-        else:  # "capped": said by the next action already
+        else:  # "capped": the last bet or raise reached the cap
+            actions[-1].capped = True
             order -= 1
     hand.uncalled = uncalled
+    hand.street = street
     return changed
