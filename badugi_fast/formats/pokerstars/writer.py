@@ -357,10 +357,11 @@ def _draw_rounds(
     """After betting round ``street`` (``paid``: each player's chips in it): its uncalled bet, then draws
     ``street + 1`` to ``last`` (every player still in draws at each; the rounds between them had no bets).
     Returns how many of the hand's draws are written, and the hero's cards after them."""
-    returned = uncalled([*paid.values(), 0])  # as the engine returns it (its bets list every player: 0 for most)
-    if returned is not None:
-        top, excess = returned
-        lines.append(f"{UNCALLED}({table.money[excess]}){RETURNED_TO}{list(paid)[top]}")
+    if paid:  # (a round of checks returns nothing)
+        returned = uncalled([*paid.values(), 0])  # as the engine returns it (its bets list every player: 0 for most)
+        if returned is not None:
+            top, excess = returned
+            lines.append(f"{UNCALLED}({table.money[excess]}){RETURNED_TO}{list(paid)[top]}")
     draws, texts = hand.draws, table.draws
     for number in range(street + 1, last + 1):
         lines.append(_MARKERS[number - 1])
@@ -402,11 +403,11 @@ def _ending(lines: list[str], hand: Hand, table: _Table, folded: dict[str, str])
     shown = {}  # player -> their cards as written, for the showdown and the summary
     if hand.shown:  # at a showdown every player still in shows
         append(_SHOW_DOWN)
-        cards, shows = hand.cards, table.shows
+        cards, shows, codes = hand.cards, table.shows, _CODES
         for player in hand.shown:
-            held = cards[player]
-            shown[player] = text = _hand(held)
-            rank = ranks[player] = _rank4(*map(_CODES.__getitem__, held))
+            first, second, third, fourth = cards[player]
+            shown[player] = text = f"{first} {second} {third} {fourth}"
+            rank = ranks[player] = _rank4(codes[first], codes[second], codes[third], codes[fourth])
             append(f"{shows[player]}{text}] ({_DESCRIPTIONS[rank]})")
     pot_shares = hand.pot_shares or []
     pots = len(pot_shares)
@@ -427,8 +428,7 @@ def _ending(lines: list[str], hand: Hand, table: _Table, folded: dict[str, str])
     append(f"{total}{_RAKE}{money[hand.rake or 0]}")
     actions = hand.actions
     labels = _seat_labels(table, (hand.button or 1) - 1, actions[0].player, actions[1].player)
-    for seat, label in zip(hand.seats, labels, strict=True):
-        player = seat.name
+    for player, label in zip(table.names, labels, strict=True):  # (the table's names are the seats')
         words = folded.get(player)
         if words is not None:
             append(f"{label}{words}")
