@@ -244,33 +244,39 @@ def model_text(hand: Hand, hero: str | None = None, so_far: bool = False) -> str
 
 
 def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | None = None, hero: int | None = 0) -> int:
-    """Write every hand to ``out`` as a PokerStars file does (hands apart by blank lines): ``write_hands`` of their
-    models (``game.played.hand_of``), with player ``hero``'s cards; returns the count."""
-    if hero is None:
-        return _write(((hand_of(played, currency), None) for played in hands), out)
-    return _write(((hand_of(played, currency), played.names[hero]) for played in hands), out)
+    """Write every hand to ``out`` as a PokerStars file does (hands apart by blank lines): the model writer's lines of
+    each hand's model (``game.played.hand_of``), with player ``hero``'s cards; returns the count."""
+    count = 0
+    names: tuple[str, ...] = ()
+    rules = table = hero_name = None
+    for played in hands:
+        hand = hand_of(played, currency)
+        if table is None or played.names is not names or played.state.rules is not rules:  # cheaper than _table_of()
+            table, names, rules = _table_of(hand), played.names, played.state.rules
+            hero_name = None if hero is None else names[hero]
+        _write_lines(out, _hand_lines(hand, table, hero_name))
+        count += 1
+    return count
 
 
 def write_hands(hands: Iterable[Hand], out: TextIO, hero: str | None = None) -> int:
     """Write every model hand (``game.played.hand_of``'s) to ``out`` as a PokerStars file does (hands apart by
     blank lines, ``hero`` named as for ``model_text``); returns the count."""
-    return _write(((hand, hero) for hand in hands), out)
-
-
-def _write(hands: Iterable[tuple[Hand, str | None]], out: TextIO) -> int:
-    """``write_hands`` of (hand, hero) pairs."""
     count = 0
-    table = None
-    last = None
-    for hand, hero in hands:
+    table = last = None
+    for hand in hands:
         key = (tuple([seat.name for seat in hand.seats]), hand.limit, hand.stakes, hand.currency)
         if table is None or key != last:  # cheaper than _table_of()
             table, last = _table_of(hand), key
-        lines = _hand_lines(hand, table, hero)
-        lines.append("\n\n\n")  # the last line's end, then three blank lines: one write, no copy of the text
-        out.write("\n".join(lines))
+        _write_lines(out, _hand_lines(hand, table, hero))
         count += 1
     return count
+
+
+def _write_lines(out: TextIO, lines: list[str]) -> None:
+    """Write a hand's lines, then the blank lines that end it."""
+    lines.append("\n\n\n")  # the last line's end, then three blank lines: one write, no copy of the text
+    out.write("\n".join(lines))
 
 
 def _played_text(played: PlayedHand, number: int, hero: int | None, currency: str | None) -> str:
