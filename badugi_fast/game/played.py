@@ -1,5 +1,7 @@
 """A hand played by the engine (``game.simulate.PlayedHand``) as a hand of the model, as if a site had recorded it
-with every card known: what ``badugi simulate --format phh`` writes through the PHH writer.
+with every card known: what ``badugi simulate`` writes, through the PokerStars writer or (``--format phh``) the
+PHH writer, and what the RL environment's hand histories are written from (a hand still being played too:
+``hand_of(..., so_far=True)``).
 
 The model is made straight from the engine's record of the hand (``HandState.events`` and ``result``), which
 already says every amount, card and who did what: no ``formats.builder.Builder`` and no replay through the rules
@@ -11,6 +13,9 @@ seating from the left of the button round to it, as the replay would give them; 
 The engine knows every card, so every player's hole cards, discards and replacement cards are in the model
 (``dealt``, ``Draw.thrown``, ``Draw.new_cards``); at a showdown every remaining player shows, as in the engine.
 Cash amounts (``currency`` given) are the engine's cents; chips are whole chips (hundredths in the model).
+What the engine knows and a history's text does not say, the PokerStars writer needs to write the hand as it
+always has: ``Hand.number`` (it dates the hand), ``street`` (a draw begun), ``blinds``, ``pot_shares`` and
+``Action.capped``; the PHH writer does not write them.
 """
 
 from __future__ import annotations
