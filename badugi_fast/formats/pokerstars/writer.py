@@ -141,7 +141,11 @@ def _date(day: int) -> str:
 
 
 def _chips(amount: int) -> str:
-    """The model's hundredths of a chip as whole chips: ``25`` (with the hundredths when there are any)."""
+    """The model's hundredths of a chip as chips: whole (the engine's), or with the hundredths when there are any.
+
+    >>> _chips(2500), _chips(2550)
+    ('25', '25.50')
+    """
     chips, hundredths = divmod(amount, SCALE)
     return f"{chips}.{_TWO_DIGITS[hundredths]}" if hundredths else str(chips)
 
