@@ -1,5 +1,7 @@
 """A hand played by the engine (``game.simulate.PlayedHand``) as a hand of the model, as if a site had recorded it
-with every card known: what ``badugi simulate --format phh`` writes through the PHH writer.
+with every card known: what ``badugi simulate`` writes, through the PokerStars writer or (``--format phh``) the
+PHH writer, and what the RL environment's hand histories are written from (a hand still being played too:
+``hand_of(..., so_far=True)``).
 
 The model is made straight from the engine's record of the hand (``HandState.events`` and ``result``), which
 already says every amount, card and who did what: no ``formats.builder.Builder`` and no replay through the rules
@@ -11,6 +13,9 @@ seating from the left of the button round to it, as the replay would give them; 
 The engine knows every card, so every player's hole cards, discards and replacement cards are in the model
 (``dealt``, ``Draw.thrown``, ``Draw.new_cards``); at a showdown every remaining player shows, as in the engine.
 Cash amounts (``currency`` given) are the engine's cents; chips are whole chips (hundredths in the model).
+What the engine knows and a history's text does not say, the PokerStars writer needs to write the hand as it
+always has: ``Hand.number`` (it dates the hand), ``street`` (a draw begun), ``blinds``, ``pot_shares`` and
+``Action.capped``; the PHH writer does not write them.
 """
 
 from __future__ import annotations
@@ -65,8 +70,11 @@ def hands_of(played: Iterable[PlayedHand], currency: str | None = None) -> Itera
         yield _model(hand, currency, stakes)
 
 
-def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
+def hand_of(played: PlayedHand, currency: str | None = None, *, so_far: bool = False) -> Hand:
     """The model of one finished hand; ``currency`` (e.g. ``"USD"``) makes its amounts cents, None whole chips.
+    ``so_far`` also takes a hand still being played: its model so far, without the outcome (no ``rake``,
+    ``total_pot``, ``collected``, ``shown`` or ``pot_shares`` yet), which the PokerStars writer writes as a site
+    shows a hand while it goes on.
 
     >>> from badugi_fast.game import TableRules
     >>> from badugi_fast.game.simulate import simulate
@@ -78,28 +86,29 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     >>> raised.positions, (raise_.player, raise_.kind, raise_.amount, raise_.to)
     (['Player2', 'Player3', 'Player1'], ('Player3', 'raise', 2000, 4000))
     """
-    return _model(played, currency, played.state.rules.stakes)
+    return _model(played, currency, played.state.rules.stakes, so_far)
 
 
-def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int]) -> Hand:
+def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int], so_far: bool = False) -> Hand:
     """``hand_of``, the table's stakes (``TableRules.stakes``: a property, worked out at each call) given."""
     state = played.state
     result = state.result
-    if result is None:
+    if result is None and not so_far:
         raise ValueError("the hand is not over yet")
     names = played.names
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
     small, big = stakes
+    rules = state.rules
     card = _CARDS  # Badugi deals four cards:
     dealt = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
     final = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.cards]  # the cards each ends with
     button = state.button
-    actions, draws, uncalled = _events(state.events, names, scale)
-    return Hand(
+    actions, draws, uncalled, street = _events(state.events, names, scale)
+    hand = Hand(
         SITE,
         hand_id=str(played.hand_id),
         game="Badugi",
-        limit=state.rules.limit,
+        limit=rules.limit,
         is_badugi=True,
         places=2 if currency else 0,
         table=TABLE,
@@ -107,26 +116,35 @@ def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int]) ->
         seats=list(map(Seat, _SEATS, names, map(scale.__mul__, state.starting_stacks))),
         actions=actions,
         draws=draws,
-        showdown=bool(result.ranks),
         cards=dict(zip(names, final, strict=True)),
-        shown=list(map(names.__getitem__, result.show_order)),
-        collected={names[player]: chips * scale for player, chips in result.collected.items()},
         uncalled=uncalled,
-        rake=result.rake * scale,
-        total_pot=result.total_pot * scale,
         stakes=(small * scale, big * scale),
         dealt=dict(zip(names, dealt, strict=True)),
         positions=[*names[button + 1 :], *names[: button + 1]],  # from the left of the button
         currency=currency,
+        number=played.number,
+        street=street,
+        blinds=(rules.small_blind * scale, rules.big_blind * scale),
     )
+    if result is not None:
+        hand.showdown = bool(result.ranks)
+        hand.shown = list(map(names.__getitem__, result.show_order))
+        hand.collected = {names[player]: chips * scale for player, chips in result.collected.items()}
+        hand.rake = result.rake * scale
+        hand.total_pot = result.total_pot * scale
+        hand.pot_shares = [
+            {names[player]: chips * scale for player, chips in shares.items()} for shares in result.pot_shares
+        ]
+    return hand
 
 
 def _events(
     events: Iterable[Event], names: tuple[str, ...], scale: int
-) -> tuple[list[Action], list[Draw], dict[str, int]]:
+) -> tuple[list[Action], list[Draw], dict[str, int], int]:
     """The hand's actions and draws from the engine's events, numbered in order (``Action.order``), each action with
-    the chips it adds and each bet and raise with its ``to``; and the uncalled bets returned (``Hand.uncalled``).
-    (Every hand written as PHH passes here: the commonest kinds are tested first, six-handed: draw, call, fold,
+    the chips it adds and each bet and raise with its ``to`` (and ``capped`` when it reached the round's cap); the
+    uncalled bets returned (``Hand.uncalled``); and the last draw begun (``Hand.street``).
+    (Every hand written passes here: the commonest kinds are tested first, six-handed: draw, call, fold,
     check, street ...)"""
     actions: list[Action] = []
     draws: list[Draw] = []
@@ -165,6 +183,7 @@ def _events(
             _, player, chips = event
             uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale
             order -= 1  # not an action or a draw
-        else:  # "capped": said by the next action already
+        else:  # "capped": the last bet or raise reached the cap
+            actions[-1].capped = True
             order -= 1
-    return actions, draws, uncalled
+    return actions, draws, uncalled, street
