@@ -80,7 +80,6 @@ from badugi_fast.formats.pokerstars.wordings import (
 )
 from badugi_fast.game.played import hand_of
 from badugi_fast.money import SCALE
-from badugi_fast.pots import uncalled
 from badugi_fast.rules.engine import PlayedHand
 
 __all__ = ["WRITER", "hand_text", "model_text", "write_hands", "write_histories"]
@@ -304,26 +303,27 @@ def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = Fals
     folds, checks = table.folds, table.checks
     calls, bets, raises = table.calls, table.bets, table.raises
     street = 0
-    paid = {small.player: small.amount, big.player: big.amount}  # each player's chips in the round being bet
+    put = {small.player, big.player}  # who put chips in before the first draw (their fold is not a free one)
     level = hand.blinds[1] if hand.blinds else big.amount  # a big blind all in for less: the others call a whole one
     folded: dict[str, str] = {}  # player -> how the summary says they folded
     drawn = 0  # the draws written
     for action in actions[2:]:  # the commonest kinds first
+        if action.street != street:  # the draws before this betting round (each with its marker)
+            drawn, held = _draw_rounds(lines, table, hand.draws, street, action.street, drawn, hero, held)
+            street, level = action.street, 0
         player = action.player
-        if action.street != street:
-            drawn, held = _draw_rounds(lines, hand, table, paid, street, action.street, drawn, hero, held)
-            street, paid, level = action.street, {}, 0
         kind = action.kind
         if kind == "call":
-            paid[player] = paid.get(player, 0) + action.amount
+            put.add(player)
             append(f"{calls[player]}{money[action.amount]}{_ALL_IN[action.all_in]}")
         elif kind == "fold":
             append(folds[player])
-            folded[player] = _FOLDED[street] if street or player in paid else _FOLDED_FREE
+            folded[player] = _FOLDED[street] if street or player in put else _FOLDED_FREE
         elif kind == "check":
             append(checks[player])
         else:  # a bet or a raise: the round's new level
-            to = paid[player] = action.to or 0
+            put.add(player)
+            to = action.to or 0
             if kind == "bet":
                 append(f"{bets[player]}{money[action.amount]}{_ALL_IN[action.all_in]}")
             else:
@@ -331,8 +331,13 @@ def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = Fals
             level = to
             if action.capped:
                 append(CAPPED)
-    if over or hand.street > street:  # the last betting round is over: its uncalled bet, and the draws after it
-        _draw_rounds(lines, hand, table, paid, street, hand.street, drawn, hero, held)
+    # The engine returns an uncalled bet only at the end of the hand's last betting round (after it, at most one
+    # player has chips to bet), so it follows the last action: one at most, written before the draws after it.
+    if hand.uncalled:
+        for player, amount in hand.uncalled.items():
+            append(f"{UNCALLED}({money[amount]}){RETURNED_TO}{player}")
+    if hand.street > street:  # draws after the last betting round (every player left is all in), or begun
+        _draw_rounds(lines, table, hand.draws, street, hand.street, drawn, hero, held)
     if over:
         _ending(lines, hand, table, folded)
     return lines
@@ -340,28 +345,24 @@ def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = Fals
 
 def _draw_rounds(
     lines: list[str],
-    hand: Hand,
     table: _Table,
-    paid: dict[str, int],
+    draws: list[Draw],
     street: int,
     last: int,
     drawn: int,
     hero: str | None,
     held: tuple[str, ...],
 ) -> tuple[int, tuple[str, ...]]:
-    """After betting round ``street`` (``paid``: each player's chips in it): its uncalled bet, then draws
-    ``street + 1`` to ``last`` (every player still in draws at each; the rounds between them had no bets).
-    Returns how many of the hand's draws are written, and the hero's cards after them."""
-    if paid:  # (a round of checks returns nothing)
-        returned = uncalled([*paid.values(), 0])  # as the engine returns it (its bets list every player: 0 for most)
-        if returned is not None:
-            top, excess = returned
-            lines.append(f"{UNCALLED}({table.money[excess]}){RETURNED_TO}{list(paid)[top]}")
-    draws, texts = hand.draws, table.draws
+    """After betting round ``street``: draws ``street + 1`` to ``last`` (every player still in draws at each; the
+    rounds between them had no bets), each after its marker line. ``drawn`` of the hand's ``draws`` are written
+    already. Returns how many are written after these, and the hero's cards after them."""
+    texts, count = table.draws, len(draws)
     for number in range(street + 1, last + 1):
         lines.append(_MARKERS[number - 1])
-        while drawn < len(draws) and draws[drawn].street == number:
+        while drawn < count:
             draw = draws[drawn]
+            if draw.street != number:
+                break
             drawn += 1
             if draw.player != hero:
                 lines.append(texts[draw.player][draw.discarded])
