@@ -28,7 +28,7 @@ from badugi_fast.formats.model import Action, Draw, Hand, Seat
 from badugi_fast.money import SCALE
 
 if TYPE_CHECKING:
-    from badugi_fast.rules.engine import PlayedHand
+    from badugi_fast.rules.engine import PlayedHand, TableRules
     from badugi_fast.rules.events import Event
 
 __all__ = ["SITE", "TABLE", "hand_of", "hands_of"]
@@ -86,7 +86,18 @@ def hand_of(played: PlayedHand, currency: str | None = None, *, so_far: bool = F
     >>> raised.positions, (raise_.player, raise_.kind, raise_.amount, raise_.to)
     (['Player2', 'Player3', 'Player1'], ('Player3', 'raise', 2000, 4000))
     """
-    return _model(played, currency, played.state.rules.stakes, so_far)
+    global _last_stakes
+    rules, stakes = _last_stakes
+    if played.state.rules is not rules:  # TableRules is frozen: the same rules, the same stakes
+        rules = played.state.rules
+        stakes = rules.stakes
+        _last_stakes = (rules, stakes)
+    return _model(played, currency, stakes, so_far)
+
+
+#: The rules of the last hand ``hand_of`` was asked for, and their stakes: hands come table by table (the RL
+#: environment's, the PokerStars writer's), and ``TableRules.stakes`` is a property, worked out at each call.
+_last_stakes: tuple[TableRules | None, tuple[int, int]] = (None, (0, 0))
 
 
 def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int], so_far: bool = False) -> Hand:
@@ -101,9 +112,12 @@ def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int], so
     rules = state.rules
     card = _CARDS  # Badugi deals four cards:
     dealt = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
-    final = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.cards]  # the cards each ends with
     button = state.button
-    actions, draws, uncalled, street = _events(state.events, names, scale)
+    actions, draws, uncalled, street, changed = _events(state.events, names, scale)
+    final = dealt.copy()  # the cards each ends with: as dealt, but for those who threw some away
+    for player in changed:
+        a, b, c, d = state.cards[player]
+        final[player] = (card[a], card[b], card[c], card[d])
     hand = Hand(
         SITE,
         hand_id=str(played.hand_id),
@@ -132,23 +146,28 @@ def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int], so
         hand.collected = {names[player]: chips * scale for player, chips in result.collected.items()}
         hand.rake = result.rake * scale
         hand.total_pot = result.total_pot * scale
-        hand.pot_shares = [
-            {names[player]: chips * scale for player, chips in shares.items()} for shares in result.pot_shares
-        ]
+        pot_shares = result.pot_shares
+        hand.pot_shares = (  # one pot (most hands): what each player collected, from it
+            [hand.collected.copy()]
+            if len(pot_shares) == 1
+            else [{names[player]: chips * scale for player, chips in shares.items()} for shares in pot_shares]
+        )
     return hand
 
 
 def _events(
     events: Iterable[Event], names: tuple[str, ...], scale: int
-) -> tuple[list[Action], list[Draw], dict[str, int], int]:
+) -> tuple[list[Action], list[Draw], dict[str, int], int, list[int]]:
     """The hand's actions and draws from the engine's events, numbered in order (``Action.order``), each action with
     the chips it adds and each bet and raise with its ``to`` (and ``capped`` when it reached the round's cap); the
-    uncalled bets returned (``Hand.uncalled``); and the last draw begun (``Hand.street``).
+    uncalled bets returned (``Hand.uncalled``); the last draw begun (``Hand.street``); and the players who threw
+    cards away (once for each draw: the others end with the cards they were dealt).
     (Every hand written passes here: the commonest kinds are tested first, six-handed: draw, call, fold,
     check, street ...)"""
     actions: list[Action] = []
     draws: list[Draw] = []
     uncalled: dict[str, int] = {}
+    changed: list[int] = []
     add_action, add_draw, cards = actions.append, draws.append, _CARD_TUPLES
     bets = [0] * len(names)  # each player's chips in the round being bet
     street = 0
@@ -158,6 +177,8 @@ def _events(
         if event[0] == "draw":
             _, player, thrown, _, new = event
             add_draw(Draw(street, names[player], len(thrown), cards[new], cards[thrown], -1, order))
+            if thrown:
+                changed.append(player)
         elif event[0] == "call":
             _, player, chips, all_in = event
             bets[player] += chips
@@ -186,4 +207,4 @@ def _events(
         else:  # "capped": the last bet or raise reached the cap
             actions[-1].capped = True
             order -= 1
-    return actions, draws, uncalled, street
+    return actions, draws, uncalled, street, changed
