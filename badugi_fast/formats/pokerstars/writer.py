@@ -99,8 +99,10 @@ _ALL_IN = ("", ALL_IN)  # by all_in
 _MARKERS = tuple(map(marker_line, DRAWS))  # the line before draw k + 1
 _DEALING, _SHOW_DOWN, _SUMMARY = marker_line(DEALING), marker_line(SHOW_DOWN), marker_line(SUMMARY)
 _RAKE = FEES + RAKE  # "Total pot $5.95" + " | Rake " + "$0.25"
-_FOLDED = tuple(f" {words}" for words in FOLDED)  # by betting round
-_FOLDED_FREE = f" {FOLDED_FREE}"
+#: How the summary says a player folded: in betting round k (``_FOLDS[k]``), or before the draw without a bet
+#: (``_FOLDS[_FREE]``)
+_FOLDS = (*(f" {words}" for words in FOLDED), f" {FOLDED_FREE}")
+_FREE = len(FOLDED)
 _WON, _LOST = f"] and {WON} (", f"] and {LOST}"  # "... showed [2c 4d 6h 8s" + "] and won (" + "$5.70" + ")"
 _WITH = [f"{WITH_A}{words}" for words in _DESCRIPTIONS]  # " with a Badugi: 8,6,4,2", by rank number
 _COLLECTED = f"{COLLECTED}("  # "Seat 1: Hero" + " collected (" + "$5.70" + ")"
@@ -163,12 +165,12 @@ class _Table:
     buttons: tuple[str, ...]  # [b]: "Table 'Badugi Sim' 6-max Seat #b+1 is the button"
     seats: tuple[str, ...]  # "Seat 1: Player1"
     stacks: tuple[str, ...]  # "Seat 1: Player1 (" (then the stack)
-    posts: dict[str, dict[str, str]]  # [name]["small"]: "Player1: posts small blind "
+    posts: dict[str, dict[str, Kept[int, str]]]  # [name]["small"][amount]: "Player1: posts small blind 10"
     dealt: dict[str, str]  # "Dealt to Player1 ["
     folds: dict[str, str]  # "Player1: folds"
     checks: dict[str, str]  # "Player1: checks"
-    calls: dict[str, str]  # "Player1: calls " (then the amount)
-    bets: dict[str, str]  # "Player1: bets "
+    calls: dict[str, Kept[int, str]]  # [name][amount]: "Player1: calls 20" (amounts recur: whole lines are kept)
+    bets: dict[str, Kept[int, str]]  # [name][amount]: "Player1: bets 20"
     raises: dict[str, str]  # "Player1: raises "
     draws: dict[str, tuple[str, ...]]  # [name][k]: "Player1: discards k cards", and "Player1: stands pat" for k = 0
     shows: dict[str, str]  # "Player1: shows ["
@@ -191,12 +193,15 @@ def _table(names: tuple[str, ...], limit: str, stakes: tuple[int, int], currency
         tuple(f"Table 'Badugi Sim' {seats}-max {SEAT}#{seat}{IS_THE_BUTTON}" for seat in range(1, seats + 1)),
         tuple(f"{SEAT}{seat}: {name}" for seat, name in enumerate(names, 1)),
         tuple(f"{SEAT}{seat}: {name} (" for seat, name in enumerate(names, 1)),
-        {name: {blind: f"{name}: {POSTS} {words} " for blind, words in BLINDS.items()} for name in names},
+        {
+            name: {blind: _amount_lines(f"{name}: {POSTS} {words} ", money) for blind, words in BLINDS.items()}
+            for name in names
+        },
         {name: f"{DEALT_TO}{name} [" for name in names},
         {name: f"{name}: {FOLDS}" for name in names},
         {name: f"{name}: {CHECKS}" for name in names},
-        {name: f"{name}: {CALLS} " for name in names},
-        {name: f"{name}: {BETS} " for name in names},
+        {name: _amount_lines(f"{name}: {CALLS} ", money) for name in names},
+        {name: _amount_lines(f"{name}: {BETS} ", money) for name in names},
         {name: f"{name}: {RAISES} " for name in names},
         {
             name: (f"{name}: {STANDS_PAT}", *(f"{name}: {DISCARDS} {cards}" for cards in CARD_COUNTS[1:]))
@@ -206,6 +211,11 @@ def _table(names: tuple[str, ...], limit: str, stakes: tuple[int, int], currency
         {name: f"{name}{COLLECTED}" for name in names},
         {name: f"{name}: {DOESNT_SHOW}" for name in names},
     )
+
+
+def _amount_lines(start: str, money: Mapping[int, str]) -> Kept[int, str]:
+    """``lines[amount]``: ``start`` and the amount, e.g. ``Player1: calls 20``."""
+    return Kept(lambda amount: start + money[amount], most=1 << 10)
 
 
 def _table_of(hand: Hand) -> _Table:
@@ -293,8 +303,8 @@ def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = Fals
     actions = hand.actions
     small, big = actions[0], actions[1]  # the engine posts both blinds first, the small blind first
     posts = table.posts
-    append(f"{posts[small.player]['small']}{money[small.amount]}{_ALL_IN[small.all_in]}")
-    append(f"{posts[big.player]['big']}{money[big.amount]}{_ALL_IN[big.all_in]}")
+    append(posts[small.player]["small"][small.amount] + _ALL_IN[small.all_in])
+    append(posts[big.player]["big"][big.amount] + _ALL_IN[big.all_in])
     append(_DEALING)
     held: tuple[str, ...] = ()  # the hero's cards
     if hero is not None:
@@ -305,7 +315,7 @@ def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = Fals
     street = 0
     put = {small.player, big.player}  # who put chips in before the first draw (their fold is not a free one)
     level = hand.blinds[1] if hand.blinds else big.amount  # a big blind all in for less: the others call a whole one
-    folded: dict[str, str] = {}  # player -> how the summary says they folded
+    folded: dict[str, int] = {}  # player -> how the summary says they folded (``_FOLDS``)
     drawn = 0  # the draws written
     for action in actions[2:]:  # the commonest kinds first
         if action.street != street:  # the draws before this betting round (each with its marker)
@@ -314,18 +324,22 @@ def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = Fals
         player = action.player
         kind = action.kind
         if kind == "call":
-            put.add(player)
-            append(f"{calls[player]}{money[action.amount]}{_ALL_IN[action.all_in]}")
+            if not street:
+                put.add(player)
+            line = calls[player][action.amount]
+            append(line + ALL_IN if action.all_in else line)
         elif kind == "fold":
             append(folds[player])
-            folded[player] = _FOLDED[street] if street or player in put else _FOLDED_FREE
+            folded[player] = street if street or player in put else _FREE
         elif kind == "check":
             append(checks[player])
         else:  # a bet or a raise: the round's new level
-            put.add(player)
+            if not street:
+                put.add(player)
             to = action.to or 0
             if kind == "bet":
-                append(f"{bets[player]}{money[action.amount]}{_ALL_IN[action.all_in]}")
+                line = bets[player][action.amount]
+                append(line + ALL_IN if action.all_in else line)
             else:
                 append(f"{raises[player]}{money[to - level]}{TO}{money[to]}{_ALL_IN[action.all_in]}")
             level = to
@@ -391,8 +405,9 @@ _POT_NAMES = ((), *map(pot_names, range(1, 11)))
 _FROM_POTS = tuple(tuple(f"{FROM}{name}" for name in names) for names in _POT_NAMES)
 
 
-def _ending(lines: list[str], hand: Hand, table: _Table, folded: dict[str, str]) -> None:
-    """Showdown, collections and the summary (``folded``: how the summary says each folded player folded)."""
+def _ending(lines: list[str], hand: Hand, table: _Table, folded: dict[str, int]) -> None:
+    """Showdown, collections and the summary (``folded``: how the summary says each folded player folded, an index
+    into ``_FOLDS``)."""
     append = lines.append
     money = table.money
     ranks = {}  # player -> rank number of the hand they show
@@ -423,12 +438,14 @@ def _ending(lines: list[str], hand: Hand, table: _Table, folded: dict[str, str])
             total += f" {name.capitalize()} {money[sum(share.values())]}."
     append(f"{total}{_RAKE}{money[hand.rake or 0]}")
     actions = hand.actions
-    labels = _seat_labels(table, (hand.button or 1) - 1, actions[0].player, actions[1].player)
-    for player, label in zip(table.names, labels, strict=True):  # (the table's names are the seats')
-        words = folded.get(player)
-        if words is not None:
-            append(f"{label}{words}")
-        elif player in ranks:
+    labels, folds = _seat_labels(table, (hand.button or 1) - 1, actions[0].player, actions[1].player)
+    for seat, player in enumerate(table.names):  # (the table's names are the seats')
+        how = folded.get(player)
+        if how is not None:
+            append(folds[seat][how])
+            continue
+        label = labels[seat]
+        if player in ranks:
             won = collected.get(player, 0)
             described = _WITH[ranks[player]]
             if won:
@@ -440,11 +457,15 @@ def _ending(lines: list[str], hand: Hand, table: _Table, folded: dict[str, str])
 
 
 @functools.lru_cache(maxsize=256)
-def _seat_labels(table: _Table, button: int, small_blind: str, big_blind: str) -> tuple[str, ...]:
-    """Each seat as the summary names it: ``Seat 1: Player1 (button) (small blind)`` (cached: they recur)."""
+def _seat_labels(
+    table: _Table, button: int, small_blind: str, big_blind: str
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Each seat as the summary names it, ``Seat 1: Player1 (button) (small blind)``, and its whole summary line
+    for each way of folding (``_FOLDS``), cached: they recur."""
     names = table.names
     tags = [""] * len(names)
     tags[button] = TAGS["button"]
     tags[names.index(small_blind)] += TAGS["small"]
     tags[names.index(big_blind)] += TAGS["big"]
-    return tuple(map(add, table.seats, tags))
+    labels = tuple(map(add, table.seats, tags))
+    return labels, tuple(tuple(label + words for words in _FOLDS) for label in labels)
