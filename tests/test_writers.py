@@ -187,6 +187,27 @@ def test_the_pokerstars_writer_writes_the_model_hand(players: int, rules: TableR
         assert several  # side pots were written
 
 
+@pytest.mark.parametrize(("players", "rules", "currency"), TABLES)
+def test_the_uncalled_bet_is_the_models_written_after_the_last_betting_round(
+    players: int, rules: TableRules, currency: str | None
+) -> None:
+    """The writer takes the uncalled bet from the model (``Hand.uncalled``) and writes it after the hand's last
+    action: the engine returns one at most a hand, at the end of its last betting round (no one bets after it), and
+    the text read back returns the same chips to the same player."""
+    returned = 0
+    for game in play(150, players, rules, seed=21):
+        kinds = [event[0] for event in game.state.events]
+        if "uncalled" not in kinds:
+            continue
+        returned += 1
+        after = kinds[kinds.index("uncalled") + 1 :]
+        assert not set(after) & {"uncalled", "post", "fold", "check", "call", "bet", "raise", "capped"}
+        model = hand_of(game, currency)
+        (read,) = parse(hand_text(game, currency))
+        assert read.uncalled == model.uncalled
+    assert returned
+
+
 def test_the_text_of_a_hand_so_far_is_the_start_of_its_whole_text() -> None:
     """The model of a hand still being played (``hand_of(..., so_far=True)``: the RL environment's view) is written
     as the first lines of the finished hand, a draw begun before anyone drew included; a hand not over is refused
