@@ -176,9 +176,11 @@ def _events(
         order += 1
         if event[0] == "draw":
             _, player, thrown, _, new = event
-            add_draw(Draw(street, names[player], len(thrown), cards[new], cards[thrown], -1, order))
             if thrown:
+                add_draw(Draw(street, names[player], len(thrown), cards[new], cards[thrown], -1, order))
                 changed.append(player)
+            else:  # standing pat
+                add_draw(Draw(street, names[player], 0, (), (), -1, order))
         elif event[0] == "call":
             _, player, chips, all_in = event
             bets[player] += chips

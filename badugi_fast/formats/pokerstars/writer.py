@@ -306,20 +306,19 @@ def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = Fals
     append(posts[small.player]["small"][small.amount] + _ALL_IN[small.all_in])
     append(posts[big.player]["big"][big.amount] + _ALL_IN[big.all_in])
     append(_DEALING)
-    held: tuple[str, ...] = ()  # the hero's cards
     if hero is not None:
-        held = hand.dealt[hero]
-        append(f"{table.dealt[hero]}{_hand(held)}]")
+        append(f"{table.dealt[hero]}{_hand(hand.dealt[hero])}]")
+    rounds = _draw_lines(hand, table, hero)
     folds, checks = table.folds, table.checks
     calls, bets, raises = table.calls, table.bets, table.raises
     street = 0
     put = {small.player, big.player}  # who put chips in before the first draw (their fold is not a free one)
     level = hand.blinds[1] if hand.blinds else big.amount  # a big blind all in for less: the others call a whole one
     folded: dict[str, int] = {}  # player -> how the summary says they folded (``_FOLDS``)
-    drawn = 0  # the draws written
     for action in actions[2:]:  # the commonest kinds first
-        if action.street != street:  # the draws before this betting round (each with its marker)
-            drawn, held = _draw_rounds(lines, table, hand.draws, street, action.street, drawn, hero, held)
+        if action.street != street:  # the draws before this betting round
+            for number in range(street + 1, action.street + 1):
+                lines += rounds[number]
             street, level = action.street, 0
         player = action.player
         kind = action.kind
@@ -350,40 +349,26 @@ def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = Fals
     if hand.uncalled:
         for player, amount in hand.uncalled.items():
             append(f"{UNCALLED}({money[amount]}){RETURNED_TO}{player}")
-    if hand.street > street:  # draws after the last betting round (every player left is all in), or begun
-        _draw_rounds(lines, table, hand.draws, street, hand.street, drawn, hero, held)
+    for number in range(street + 1, hand.street + 1):  # draws after the last betting round (all in), or begun
+        lines += rounds[number]
     if over:
         _ending(lines, hand, table, folded)
     return lines
 
 
-def _draw_rounds(
-    lines: list[str],
-    table: _Table,
-    draws: list[Draw],
-    street: int,
-    last: int,
-    drawn: int,
-    hero: str | None,
-    held: tuple[str, ...],
-) -> tuple[int, tuple[str, ...]]:
-    """After betting round ``street``: draws ``street + 1`` to ``last`` (every player still in draws at each; the
-    rounds between them had no bets), each after its marker line. ``drawn`` of the hand's ``draws`` are written
-    already. Returns how many are written after these, and the hero's cards after them."""
-    texts, count = table.draws, len(draws)
-    for number in range(street + 1, last + 1):
-        lines.append(_MARKERS[number - 1])
-        while drawn < count:
-            draw = draws[drawn]
-            if draw.street != number:
-                break
-            drawn += 1
-            if draw.player != hero:
-                lines.append(texts[draw.player][draw.discarded])
-            else:
-                line, held = _hero_draw(draw, held)
-                lines.append(line)
-    return drawn, held
+def _draw_lines(hand: Hand, table: _Table, hero: str | None) -> list[list[str]]:
+    """The lines of each draw, ``[k]`` for draw k (1..3): its marker line, then each player's draw (every player
+    still in draws at each), written when the betting round before the next draw begins."""
+    texts = table.draws
+    rounds: list[list[str]] = [[], [_MARKERS[0]], [_MARKERS[1]], [_MARKERS[2]]]
+    held = hand.dealt[hero] if hero is not None else ()  # the hero's cards
+    for draw in hand.draws:
+        if draw.player != hero:
+            rounds[draw.street].append(texts[draw.player][draw.discarded])
+        else:
+            line, held = _hero_draw(draw, held)
+            rounds[draw.street].append(line)
+    return rounds
 
 
 def _hero_draw(draw: Draw, held: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
