@@ -155,9 +155,10 @@ def _hand(cards: Sequence[str]) -> str:
 @dataclass(frozen=True, slots=True, eq=False)
 class _Table:
     """What depends only on the table (players' names, limit, stakes, currency): worked out once per table, not
-    once per hand or line. Most lines of a hand are one of these, or one of these and an amount. (A slots class: its
-    fields are read many times per hand, faster than a NamedTuple's; compared and hashed as itself, for
-    ``_seat_labels``' cache.) The players' lines are keyed by name, as the model names players."""
+    once per hand or line. Most lines of a hand are one of these, kept whole by amount (the calls, bets and blinds:
+    ``_amount_lines``), or one of these and an amount. (A slots class: its fields are read many times per hand,
+    faster than a NamedTuple's; compared and hashed as itself, for ``_seat_labels``' cache.) The players' lines are
+    keyed by name, as the model names players."""
 
     names: tuple[str, ...]
     money: Mapping[int, str]  # the model's hundredths -> "$0.25" (cash) or "25" (chips)
