@@ -111,13 +111,15 @@ def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int], so
     small, big = stakes
     rules = state.rules
     card = _CARDS  # Badugi deals four cards:
-    dealt = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
+    dealt: dict[str, tuple[str, ...]] = dict(
+        zip(names, [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt], strict=True)
+    )
     button = state.button
     actions, draws, uncalled, street, changed = _events(state.events, names, scale)
     final = dealt.copy()  # the cards each ends with: as dealt, but for those who threw some away
     for player in changed:
         a, b, c, d = state.cards[player]
-        final[player] = (card[a], card[b], card[c], card[d])
+        final[names[player]] = (card[a], card[b], card[c], card[d])
     # A bare hand, its fields then set one by one: ``Hand``'s __init__ matches keyword arguments by name against its
     # 45 parameters, which took 9,000 instructions a hand more (3% of this function).
     hand = Hand(SITE)
@@ -131,10 +133,10 @@ def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int], so
     hand.seats = list(map(Seat, _SEATS, names, map(scale.__mul__, state.starting_stacks)))
     hand.actions = actions
     hand.draws = draws
-    hand.cards = dict(zip(names, final, strict=True))
+    hand.cards = final
     hand.uncalled = uncalled
     hand.stakes = (small * scale, big * scale)
-    hand.dealt = dict(zip(names, dealt, strict=True))
+    hand.dealt = dealt
     hand.positions = [*names[button + 1 :], *names[: button + 1]]  # from the left of the button
     hand.currency = currency
     hand.number = played.number
