@@ -61,13 +61,9 @@ _CARD_TUPLES = _CardTuples()
 
 
 def hands_of(played: Iterable[PlayedHand], currency: str | None = None) -> Iterator[Hand]:
-    """``hand_of`` each played hand (the stakes worked out once for each table's rules, not once a hand)."""
-    rules, stakes = None, (0, 0)
+    """``hand_of`` each played hand."""
     for hand in played:
-        if hand.state.rules is not rules:  # TableRules is frozen: the same rules, the same stakes
-            rules = hand.state.rules
-            stakes = rules.stakes
-        yield _model(hand, currency, stakes)
+        yield _model(hand, currency, _stakes(hand.state.rules))
 
 
 def hand_of(played: PlayedHand, currency: str | None = None, *, so_far: bool = False) -> Hand:
@@ -86,22 +82,25 @@ def hand_of(played: PlayedHand, currency: str | None = None, *, so_far: bool = F
     >>> raised.positions, (raise_.player, raise_.kind, raise_.amount, raise_.to)
     (['Player2', 'Player3', 'Player1'], ('Player3', 'raise', 2000, 4000))
     """
+    return _model(played, currency, _stakes(played.state.rules), so_far)
+
+
+def _stakes(rules: TableRules) -> tuple[int, int]:
+    """``rules.stakes``, worked out once for each table: ``TableRules.stakes`` is a property, worked out at each
+    call, and hands come table by table (``_last_stakes``: the last rules asked about, and their stakes)."""
     global _last_stakes
-    rules, stakes = _last_stakes
-    if played.state.rules is not rules:  # TableRules is frozen: the same rules, the same stakes
-        rules = played.state.rules
+    last, stakes = _last_stakes
+    if rules is not last:  # TableRules is frozen: the same rules, the same stakes
         stakes = rules.stakes
         _last_stakes = (rules, stakes)
-    return _model(played, currency, stakes, so_far)
+    return stakes
 
 
-#: The rules of the last hand ``hand_of`` was asked for, and their stakes: hands come table by table (the RL
-#: environment's, the PokerStars writer's), and ``TableRules.stakes`` is a property, worked out at each call.
 _last_stakes: tuple[TableRules | None, tuple[int, int]] = (None, (0, 0))
 
 
 def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int], so_far: bool = False) -> Hand:
-    """``hand_of``, the table's stakes (``TableRules.stakes``: a property, worked out at each call) given."""
+    """``hand_of``, the table's stakes given."""
     state = played.state
     result = state.result
     if result is None and not so_far:
