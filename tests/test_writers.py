@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import io
+import random
 import re
 
 import pytest
@@ -15,13 +16,17 @@ from badugi_fast.formats.model import Hand, Seat
 from badugi_fast.formats.phh import hand_lines
 from badugi_fast.formats.phh import reader as phh_reader
 from badugi_fast.formats.pokerstars import reader as stars_reader
+from badugi_fast.formats.pokerstars.wordings import CAPPED, DRAWS, marker_line
+from badugi_fast.formats.pokerstars.writer import hand_text, model_text, write_hands
 from badugi_fast.formats.registry import WRITERS
 from badugi_fast.formats.replay import replay
-from badugi_fast.game import TableRules
+from badugi_fast.game import HandState, PlayedHand, TableRules
 from badugi_fast.game import simulate as play
 from badugi_fast.game.played import hand_of
+from badugi_fast.game.policies import BasicPolicy
 from badugi_fast.history import parse
 from badugi_fast.rl.badugi_v0 import HAND_HISTORIES
+from badugi_fast.rules.engine import DRAW
 
 TABLES = [
     (players, TableRules(10, 25, limit, rake_percent=rake, rake_cap=30 if rake else None), currency)
@@ -152,3 +157,89 @@ def test_phh_writes_each_hands_own_seats_and_stacks_when_its_players_sit_down_ag
     assert fields(twice)["seats"].startswith("[9, ")
     assert fields(twice)["starting_stacks"].startswith("[1234, ")
     assert fields(moved) != fields(hand)
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "currency"), [*TABLES, (6, TableRules(10, 20, rake_percent=5, rake_cap=30), "USD")]
+)
+def test_the_pokerstars_writer_writes_the_model_hand(players: int, rules: TableRules, currency: str | None) -> None:
+    """``hand_text`` is ``model_text`` of the hand's model; what the model adds for the writer is in the text (and
+    read back): a capped round's line after the capping action, each pot's size when there are several."""
+    played = list(play(120, players, rules, seed=11))
+    models = [hand_of(game, currency) for game in played]
+    texts = [model_text(model, game.names[1]) for model, game in zip(models, played, strict=True)]
+    assert texts == [hand_text(game, currency, hero=1) for game in played]
+    out = io.StringIO()
+    assert write_hands(models, out, played[0].names[1]) == len(models)
+    assert out.getvalue() == "".join(text + "\n\n\n" for text in texts)
+    several = 0
+    for model, text, read in zip(models, texts, parse(out.getvalue()), strict=True):
+        assert text.count(CAPPED) == sum(action.capped for action in model.actions)
+        assert model.pot_shares is not None
+        if len(model.pot_shares) > 1:
+            several += 1
+            assert read.pots == [sum(shares.values()) for shares in model.pot_shares]
+        scale = 1 if currency else 100
+        assert model.blinds == (rules.small_blind * scale, rules.big_blind * scale)
+    if rules.limit == "fixed" and players > 2:
+        assert any(CAPPED in text for text in texts)
+    if players > 2 and rules.limit != "fixed":
+        assert several  # side pots were written
+
+
+@pytest.mark.parametrize(("players", "rules", "currency"), TABLES)
+def test_the_uncalled_bet_is_the_models_written_after_the_last_betting_round(
+    players: int, rules: TableRules, currency: str | None
+) -> None:
+    """The writer takes the uncalled bet from the model (``Hand.uncalled``) and writes it after the hand's last
+    action: the engine returns one at most a hand, at the end of its last betting round (no one bets after it), and
+    the text read back returns the same chips to the same player."""
+    returned = 0
+    for game in play(150, players, rules, seed=21):
+        kinds = [event[0] for event in game.state.events]
+        if "uncalled" not in kinds:
+            continue
+        returned += 1
+        after = kinds[kinds.index("uncalled") + 1 :]
+        assert not set(after) & {"uncalled", "post", "fold", "check", "call", "bet", "raise", "capped"}
+        model = hand_of(game, currency)
+        (read,) = parse(hand_text(game, currency))
+        assert read.uncalled == model.uncalled
+    assert returned
+
+
+def test_the_text_of_a_hand_so_far_is_the_start_of_its_whole_text() -> None:
+    """The model of a hand still being played (``hand_of(..., so_far=True)``: the RL environment's view) is written
+    as the first lines of the finished hand, a draw begun before anyone drew included; a hand not over is refused
+    without ``so_far``."""
+    rules, rng, policy = TableRules(10, 20), random.Random(5), BasicPolicy()
+    names = ("A", "B", "C", "D")
+    waiting_to_draw = 0
+    for number in range(40):
+        hand = HandState(rules, [rng.randint(3, 30) * 20 for _ in names], number % 4, rng=rng)
+        game = PlayedHand(number, 1000 + number, names, hand)
+        seen: list[str] = []
+        while (player := hand.to_act) is not None:
+            with pytest.raises(ValueError, match="not over yet"):
+                hand_text(game)
+            model = hand_of(game, so_far=True)
+            assert model.total_pot is None
+            assert model.pot_shares is None
+            assert not model.collected
+            seen.append(hand_text(game, hero=0, so_far=True))
+            if hand.phase == DRAW and not any(draw.street == model.street for draw in model.draws):
+                waiting_to_draw += 1
+                assert seen[-1].endswith(marker_line(DRAWS[model.street - 1]) + "\n")
+            if hand.phase == DRAW:
+                hand.draw(player, policy.draw(hand, player, rng))
+                continue
+            verb, amount = policy.act(hand, player, rng)
+            if verb in ("bet", "raise"):
+                (hand.bet if verb == "bet" else hand.raise_to)(player, amount)
+            else:
+                getattr(hand, verb)(player)
+        whole = hand_text(game, hero=0, so_far=True)
+        assert whole == hand_text(game, hero=0)
+        for text in seen:
+            assert whole.startswith(text)
+    assert waiting_to_draw

@@ -50,6 +50,7 @@ class Action:
     to: int | None = None
     line: int = -1
     order: int = 0
+    capped: bool = False  # this bet or raise reached the round's raise cap (PokerStars: "Betting is capped")
 
 
 @dataclass(slots=True)
@@ -115,6 +116,13 @@ class Hand:
     does not record what each player was paid (a PHH file without ``winnings`` or ``finishing_stacks``): the scorer
     then pays as the rules pay, and says so.
 
+    Four fields say what a simulated hand's engine knows and a history's text does not (``game.played.hand_of``
+    fills them; the readers leave them at their defaults), for the PokerStars writer to write the hand again:
+    ``number`` is the hand's number in its session (the writer dates the hand from it), ``street`` the last draw
+    the hand reached (0 before the first; a hand still being played may have begun a draw nobody has made yet),
+    ``blinds`` the small and big blind (fixed limit's stakes name its bets instead; a blind all in for less still
+    sets the bet to call) and ``pot_shares`` what each player collected from each pot, main pot first, after rake.
+
     A hand the parser could not read has ``error`` set (with ``error_line``) and may be otherwise incomplete. A hand
     that was read but breaks a rule of the game (an action out of turn, a bet the stack does not cover, a card held
     twice) has ``broken`` set to the first rule it breaks, and ``broken_line`` to where (``formats.replay``).
@@ -160,6 +168,10 @@ class Hand:
     error_line: int | None = None
     broken: str | None = None
     broken_line: int | None = None
+    number: int | None = None  # the hand's number in a simulated session
+    street: int = 0  # the last draw the hand reached (1..3), 0 before the first
+    blinds: tuple[int, int] | None = None  # the small and big blind
+    pot_shares: list[dict[str, int]] | None = None  # [k][player]: collected from pot k (0 = main), after rake
 
     def played(self) -> list[Action | Draw]:
         """The hand's actions and draws, in the order the history wrote them."""

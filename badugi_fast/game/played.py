@@ -1,5 +1,7 @@
 """A hand played by the engine (``game.simulate.PlayedHand``) as a hand of the model, as if a site had recorded it
-with every card known: what ``badugi simulate --format phh`` writes through the PHH writer.
+with every card known: what ``badugi simulate`` writes, through the PokerStars writer or (``--format phh``) the
+PHH writer, and what the RL environment's hand histories are written from (a hand still being played too:
+``hand_of(..., so_far=True)``).
 
 The model is made straight from the engine's record of the hand (``HandState.events`` and ``result``), which
 already says every amount, card and who did what: no ``formats.builder.Builder`` and no replay through the rules
@@ -11,6 +13,9 @@ seating from the left of the button round to it, as the replay would give them; 
 The engine knows every card, so every player's hole cards, discards and replacement cards are in the model
 (``dealt``, ``Draw.thrown``, ``Draw.new_cards``); at a showdown every remaining player shows, as in the engine.
 Cash amounts (``currency`` given) are the engine's cents; chips are whole chips (hundredths in the model).
+What the engine knows and a history's text does not say, the PokerStars writer needs to write the hand as it
+always has: ``Hand.number`` (it dates the hand), ``street`` (a draw begun), ``blinds``, ``pot_shares`` and
+``Action.capped``; the PHH writer does not write them.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from badugi_fast.formats.model import Action, Draw, Hand, Seat
 from badugi_fast.money import SCALE
 
 if TYPE_CHECKING:
-    from badugi_fast.rules.engine import PlayedHand
+    from badugi_fast.rules.engine import PlayedHand, TableRules
     from badugi_fast.rules.events import Event
 
 __all__ = ["SITE", "TABLE", "hand_of", "hands_of"]
@@ -56,17 +61,16 @@ _CARD_TUPLES = _CardTuples()
 
 
 def hands_of(played: Iterable[PlayedHand], currency: str | None = None) -> Iterator[Hand]:
-    """``hand_of`` each played hand (the stakes worked out once for each table's rules, not once a hand)."""
-    rules, stakes = None, (0, 0)
+    """``hand_of`` each played hand."""
     for hand in played:
-        if hand.state.rules is not rules:  # TableRules is frozen: the same rules, the same stakes
-            rules = hand.state.rules
-            stakes = rules.stakes
-        yield _model(hand, currency, stakes)
+        yield _model(hand, currency, _stakes(hand.state.rules))
 
 
-def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
+def hand_of(played: PlayedHand, currency: str | None = None, *, so_far: bool = False) -> Hand:
     """The model of one finished hand; ``currency`` (e.g. ``"USD"``) makes its amounts cents, None whole chips.
+    ``so_far`` also takes a hand still being played: its model so far, without the outcome (no ``rake``,
+    ``total_pot``, ``collected``, ``shown`` or ``pot_shares`` yet), which the PokerStars writer writes as a site
+    shows a hand while it goes on.
 
     >>> from badugi_fast.game import TableRules
     >>> from badugi_fast.game.simulate import simulate
@@ -78,59 +82,93 @@ def hand_of(played: PlayedHand, currency: str | None = None) -> Hand:
     >>> raised.positions, (raise_.player, raise_.kind, raise_.amount, raise_.to)
     (['Player2', 'Player3', 'Player1'], ('Player3', 'raise', 2000, 4000))
     """
-    return _model(played, currency, played.state.rules.stakes)
+    return _model(played, currency, _stakes(played.state.rules), so_far)
 
 
-def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int]) -> Hand:
-    """``hand_of``, the table's stakes (``TableRules.stakes``: a property, worked out at each call) given."""
+def _stakes(rules: TableRules) -> tuple[int, int]:
+    """``rules.stakes``, worked out once for each table: ``TableRules.stakes`` is a property, worked out at each
+    call, and hands come table by table (``_last_stakes``: the last rules asked about, and their stakes)."""
+    global _last_stakes
+    last, stakes = _last_stakes
+    if rules is not last:  # TableRules is frozen: the same rules, the same stakes
+        stakes = rules.stakes
+        _last_stakes = (rules, stakes)
+    return stakes
+
+
+_last_stakes: tuple[TableRules | None, tuple[int, int]] = (None, (0, 0))
+
+
+def _model(played: PlayedHand, currency: str | None, stakes: tuple[int, int], so_far: bool = False) -> Hand:
+    """``hand_of``, the table's stakes given."""
     state = played.state
     result = state.result
-    if result is None:
+    if result is None and not so_far:
         raise ValueError("the hand is not over yet")
     names = played.names
     scale = 1 if currency else SCALE  # the model counts hundredths: of a dollar (the engine's cents) or of a chip
     small, big = stakes
+    rules = state.rules
     card = _CARDS  # Badugi deals four cards:
-    dealt = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt]
-    final = [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.cards]  # the cards each ends with
-    button = state.button
-    actions, draws, uncalled = _events(state.events, names, scale)
-    return Hand(
-        SITE,
-        hand_id=str(played.hand_id),
-        game="Badugi",
-        limit=state.rules.limit,
-        is_badugi=True,
-        places=2 if currency else 0,
-        table=TABLE,
-        button=button + 1,
-        seats=list(map(Seat, _SEATS, names, map(scale.__mul__, state.starting_stacks))),
-        actions=actions,
-        draws=draws,
-        showdown=bool(result.ranks),
-        cards=dict(zip(names, final, strict=True)),
-        shown=list(map(names.__getitem__, result.show_order)),
-        collected={names[player]: chips * scale for player, chips in result.collected.items()},
-        uncalled=uncalled,
-        rake=result.rake * scale,
-        total_pot=result.total_pot * scale,
-        stakes=(small * scale, big * scale),
-        dealt=dict(zip(names, dealt, strict=True)),
-        positions=[*names[button + 1 :], *names[: button + 1]],  # from the left of the button
-        currency=currency,
+    dealt: dict[str, tuple[str, ...]] = dict(
+        zip(names, [(card[a], card[b], card[c], card[d]) for a, b, c, d in state.dealt], strict=True)
     )
+    button = state.button
+    actions, draws, uncalled, street, changed = _events(state.events, names, scale)
+    final = dealt.copy()  # the cards each ends with: as dealt, but for those who threw some away
+    for player in changed:
+        a, b, c, d = state.cards[player]
+        final[names[player]] = (card[a], card[b], card[c], card[d])
+    # A bare hand, its fields then set one by one: ``Hand``'s __init__ matches keyword arguments by name against its
+    # 45 parameters, which took 9,000 instructions a hand more (3% of this function).
+    hand = Hand(SITE)
+    hand.hand_id = str(played.hand_id)
+    hand.game = "Badugi"
+    hand.limit = rules.limit
+    hand.is_badugi = True
+    hand.places = 2 if currency else 0
+    hand.table = TABLE
+    hand.button = button + 1
+    hand.seats = list(map(Seat, _SEATS, names, map(scale.__mul__, state.starting_stacks)))
+    hand.actions = actions
+    hand.draws = draws
+    hand.cards = final
+    hand.uncalled = uncalled
+    hand.stakes = (small * scale, big * scale)
+    hand.dealt = dealt
+    hand.positions = [*names[button + 1 :], *names[: button + 1]]  # from the left of the button
+    hand.currency = currency
+    hand.number = played.number
+    hand.street = street
+    hand.blinds = (rules.small_blind * scale, rules.big_blind * scale)
+    if result is not None:
+        hand.showdown = bool(result.ranks)
+        hand.shown = list(map(names.__getitem__, result.show_order))
+        hand.collected = {names[player]: chips * scale for player, chips in result.collected.items()}
+        hand.rake = result.rake * scale
+        hand.total_pot = result.total_pot * scale
+        pot_shares = result.pot_shares
+        hand.pot_shares = (  # one pot (most hands): what each player collected, from it
+            [hand.collected.copy()]
+            if len(pot_shares) == 1
+            else [{names[player]: chips * scale for player, chips in shares.items()} for shares in pot_shares]
+        )
+    return hand
 
 
 def _events(
     events: Iterable[Event], names: tuple[str, ...], scale: int
-) -> tuple[list[Action], list[Draw], dict[str, int]]:
+) -> tuple[list[Action], list[Draw], dict[str, int], int, list[int]]:
     """The hand's actions and draws from the engine's events, numbered in order (``Action.order``), each action with
-    the chips it adds and each bet and raise with its ``to``; and the uncalled bets returned (``Hand.uncalled``).
-    (Every hand written as PHH passes here: the commonest kinds are tested first, six-handed: draw, call, fold,
+    the chips it adds and each bet and raise with its ``to`` (and ``capped`` when it reached the round's cap); the
+    uncalled bets returned (``Hand.uncalled``); the last draw begun (``Hand.street``); and the players who threw
+    cards away (once for each draw: the others end with the cards they were dealt).
+    (Every hand written passes here: the commonest kinds are tested first, six-handed: draw, call, fold,
     check, street ...)"""
     actions: list[Action] = []
     draws: list[Draw] = []
     uncalled: dict[str, int] = {}
+    changed: list[int] = []
     add_action, add_draw, cards = actions.append, draws.append, _CARD_TUPLES
     bets = [0] * len(names)  # each player's chips in the round being bet
     street = 0
@@ -139,7 +177,11 @@ def _events(
         order += 1
         if event[0] == "draw":
             _, player, thrown, _, new = event
-            add_draw(Draw(street, names[player], len(thrown), cards[new], cards[thrown], -1, order))
+            if thrown:
+                add_draw(Draw(street, names[player], len(thrown), cards[new], cards[thrown], -1, order))
+                changed.append(player)
+            else:  # standing pat
+                add_draw(Draw(street, names[player], 0, (), (), -1, order))
         elif event[0] == "call":
             _, player, chips, all_in = event
             bets[player] += chips
@@ -165,6 +207,7 @@ def _events(
             _, player, chips = event
             uncalled[names[player]] = uncalled.get(names[player], 0) + chips * scale
             order -= 1  # not an action or a draw
-        else:  # "capped": said by the next action already
+        else:  # "capped": the last bet or raise reached the cap
+            actions[-1].capped = True
             order -= 1
-    return actions, draws, uncalled
+    return actions, draws, uncalled, street, changed

@@ -1,5 +1,8 @@
 """A played hand as PokerStars writes Badugi hand histories (the wordings of ``../shared/hand-histories/Stars``,
-defined in ``wordings``), from the engine's events (``badugi_fast.rules.events``).
+defined in ``wordings``), from the model hand (``formats.model.Hand``) that ``game.played.hand_of`` makes of a hand
+the engine played: ``hand_text`` and ``write_histories`` take the engine's ``PlayedHand`` and write its model
+(``model_text``, ``write_hands``). The model says what a history says, and the few things the engine knows that a
+history's text does not (``Hand.number``, ``street``, ``blinds``, ``pot_shares``, ``Action.capped``).
 
 Cash amounts are cents written in dollars (``$0.25``, ``$5``); without a currency they are chips written as plain
 numbers, with a play-money style header. Only the hero's cards are written while the hand is played (``Dealt to``,
@@ -18,14 +21,16 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import add
 from typing import TextIO
 
+from badugi_fast._backend import backend
 from badugi_fast.cards import card_str
 from badugi_fast.formats.format import Writer
 from badugi_fast.formats.kept import Kept
+from badugi_fast.formats.model import Draw, Hand
 from badugi_fast.formats.pokerstars.wordings import (
     ALL_IN,
     BETS,
@@ -73,16 +78,18 @@ from badugi_fast.formats.pokerstars.wordings import (
     marker_line,
     pot_names,
 )
-from badugi_fast.rules.engine import HandResult, HandState, PlayedHand, TableRules
-from badugi_fast.rules.events import DrawCards
+from badugi_fast.game.played import hand_of
+from badugi_fast.money import SCALE
+from badugi_fast.rules.engine import PlayedHand
 
-__all__ = ["WRITER", "hand_text", "write_histories"]
+__all__ = ["WRITER", "hand_text", "model_text", "write_hands", "write_histories"]
 
 _FIRST_DAY = datetime.date(2026, 1, 1)
 _FIRST_SECOND = 12 * 3600  # the first hand starts at noon
 _SECONDS_PER_HAND = 20
 _SECONDS_PER_DAY = 24 * 3600
-_CARD = [card_str(code) for code in range(52)]
+_CODES = {card_str(code): code for code in range(52)}  # "Ac" -> its code, for ranking the cards shown
+_rank4: Callable[[int, int, int, int], int] = backend.rank4
 _DESCRIPTIONS = [""] + [description(rank) for rank in range(1, 1093)]  # by rank number
 
 # The wordings joined into the fewest pieces per line, once (each piece of an f-string costs a little, per line):
@@ -92,8 +99,10 @@ _ALL_IN = ("", ALL_IN)  # by all_in
 _MARKERS = tuple(map(marker_line, DRAWS))  # the line before draw k + 1
 _DEALING, _SHOW_DOWN, _SUMMARY = marker_line(DEALING), marker_line(SHOW_DOWN), marker_line(SUMMARY)
 _RAKE = FEES + RAKE  # "Total pot $5.95" + " | Rake " + "$0.25"
-_FOLDED = tuple(f" {words}" for words in FOLDED)  # by betting round
-_FOLDED_FREE = f" {FOLDED_FREE}"
+#: How the summary says a player folded: in betting round k (``_FOLDS[k]``), or before the draw without a bet
+#: (``_FOLDS[_FREE]``)
+_FOLDS = (*(f" {words}" for words in FOLDED), f" {FOLDED_FREE}")
+_FREE = len(FOLDED)
 _WON, _LOST = f"] and {WON} (", f"] and {LOST}"  # "... showed [2c 4d 6h 8s" + "] and won (" + "$5.70" + ")"
 _WITH = [f"{WITH_A}{words}" for words in _DESCRIPTIONS]  # " with a Badugi: 8,6,4,2", by rank number
 _COLLECTED = f"{COLLECTED}("  # "Seat 1: Hero" + " collected (" + "$5.70" + ")"
@@ -114,6 +123,16 @@ def _date(day: int) -> str:
     return (_FIRST_DAY + datetime.timedelta(days=day)).isoformat().replace("-", "/")
 
 
+def _chips(amount: int) -> str:
+    """The model's hundredths of a chip as chips: whole (the engine's), or with the hundredths when there are any.
+
+    >>> _chips(2500), _chips(2550)
+    ('25', '25.50')
+    """
+    chips, hundredths = divmod(amount, SCALE)
+    return f"{chips}.{_TWO_DIGITS[hundredths]}" if hundredths else str(chips)
+
+
 def _clock(second: int) -> str:
     """Second ``second`` of a day as ``HH:MM:SS``."""
     hours, second = divmod(second, 3600)
@@ -123,102 +142,140 @@ def _clock(second: int) -> str:
 
 #: The most texts each of these keeps: the amounts, dates and clocks of a long run.
 _KEPT = 1 << 16
-_DOLLARS, _CHIPS = Kept[int, str](_dollars, most=_KEPT), Kept[int, str](str, most=_KEPT)
+_DOLLARS, _CHIPS = Kept[int, str](_dollars, most=_KEPT), Kept[int, str](_chips, most=_KEPT)
 _DATES, _CLOCKS = Kept(_date, most=_KEPT), Kept(_clock, most=_KEPT)
 
 
-def _cards(codes: Iterable[int]) -> str:
-    return " ".join([_CARD[code] for code in codes])
-
-
-def _hand(cards: Sequence[int]) -> str:
-    """Four cards (a whole hand): ``_cards`` without the loop."""
+def _hand(cards: Sequence[str]) -> str:
+    """Four cards (a whole hand) as PokerStars writes them: ``2c 4d 6h 8s``."""
     first, second, third, fourth = cards
-    return f"{_CARD[first]} {_CARD[second]} {_CARD[third]} {_CARD[fourth]}"
+    return f"{first} {second} {third} {fourth}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Table:
-    """What depends only on the table (players' names, rules, currency): worked out once per table, not once per
-    hand or line. Most lines of a hand are one of these, or one of these and an amount. (A slots class: its fields
-    are read many times per hand, faster than a NamedTuple's.)"""
+    """What depends only on the table (players' names, limit, stakes, currency): worked out once per table, not
+    once per hand or line. Most lines of a hand are one of these, kept whole by amount (the calls, bets and blinds:
+    ``_amount_lines``), or one of these and an amount. (A slots class: its fields are read many times per hand,
+    faster than a NamedTuple's; compared and hashed as itself, for ``_seat_labels``' cache.) The players' lines are
+    keyed by name, as the model names players."""
 
     names: tuple[str, ...]
-    rules: TableRules
-    currency: str | None
-    money: Mapping[int, str]  # chips -> "$0.25" (cash) or "25"
+    money: Mapping[int, str]  # the model's hundredths -> "$0.25" (cash) or "25" (chips)
     game: str  # ":  Badugi Pot Limit ($0.10/$0.25 USD) - " (between the hand number and the date)
     buttons: tuple[str, ...]  # [b]: "Table 'Badugi Sim' 6-max Seat #b+1 is the button"
     seats: tuple[str, ...]  # "Seat 1: Player1"
     stacks: tuple[str, ...]  # "Seat 1: Player1 (" (then the stack)
-    posts: tuple[dict[str, str], ...]  # [p]["small"]: "Player1: posts small blind "
-    dealt: tuple[str, ...]  # "Dealt to Player1 ["
-    folds: tuple[str, ...]  # "Player1: folds"
-    checks: tuple[str, ...]  # "Player1: checks"
-    calls: tuple[str, ...]  # "Player1: calls " (then the amount)
-    bets: tuple[str, ...]  # "Player1: bets "
-    raises: tuple[str, ...]  # "Player1: raises "
-    draws: tuple[tuple[str, ...], ...]  # [p][k]: "Player1: discards k cards", and "Player1: stands pat" for k = 0
-    shows: tuple[str, ...]  # "Player1: shows ["
-    collects: tuple[str, ...]  # "Player1 collected " (then the amount and _FROM_POTS)
-    no_shows: tuple[str, ...]  # "Player1: doesn't show hand"
+    posts: dict[str, dict[str, Kept[int, str]]]  # [name]["small"][amount]: "Player1: posts small blind 10"
+    dealt: dict[str, str]  # "Dealt to Player1 ["
+    folds: dict[str, str]  # "Player1: folds"
+    checks: dict[str, str]  # "Player1: checks"
+    calls: dict[str, Kept[int, str]]  # [name][amount]: "Player1: calls 20" (amounts recur: whole lines are kept)
+    bets: dict[str, Kept[int, str]]  # [name][amount]: "Player1: bets 20"
+    raises: dict[str, str]  # "Player1: raises "
+    draws: dict[str, tuple[str, ...]]  # [name][k]: "Player1: discards k cards", and "Player1: stands pat" for k = 0
+    shows: dict[str, str]  # "Player1: shows ["
+    collects: dict[str, str]  # "Player1 collected " (then the amount and _FROM_POTS)
+    no_shows: dict[str, str]  # "Player1: doesn't show hand"
 
 
 @functools.lru_cache(maxsize=64)
-def _table(names: tuple[str, ...], rules: TableRules, currency: str | None) -> _Table:
-    """The ``_Table`` of these players at a table of these rules (remembered: ``hand_text`` is asked hand by hand)."""
+def _table(names: tuple[str, ...], limit: str, stakes: tuple[int, int], currency: str | None) -> _Table:
+    """The ``_Table`` of these players at a table of this limit and these stakes (the model's hundredths),
+    remembered: hands are written one by one."""
     money = _DOLLARS if currency else _CHIPS
-    low, high = rules.stakes
-    stakes = f"{money[low]}/{money[high]} {currency}" if currency else f"{low}/{high}"
+    low, high = stakes
+    stakes_text = f"{money[low]}/{money[high]} {currency}" if currency else f"{money[low]}/{money[high]}"
     seats = len(names)
     return _Table(
         names,
-        rules,
-        currency,
         money,
-        f":  {GAME} {LIMITS[rules.limit]} ({stakes}) - ",
+        f":  {GAME} {LIMITS[limit]} ({stakes_text}) - ",
         tuple(f"Table 'Badugi Sim' {seats}-max {SEAT}#{seat}{IS_THE_BUTTON}" for seat in range(1, seats + 1)),
         tuple(f"{SEAT}{seat}: {name}" for seat, name in enumerate(names, 1)),
         tuple(f"{SEAT}{seat}: {name} (" for seat, name in enumerate(names, 1)),
-        tuple({blind: f"{name}: {POSTS} {words} " for blind, words in BLINDS.items()} for name in names),
-        tuple(f"{DEALT_TO}{name} [" for name in names),
-        tuple(f"{name}: {FOLDS}" for name in names),
-        tuple(f"{name}: {CHECKS}" for name in names),
-        tuple(f"{name}: {CALLS} " for name in names),
-        tuple(f"{name}: {BETS} " for name in names),
-        tuple(f"{name}: {RAISES} " for name in names),
-        tuple(
-            (f"{name}: {STANDS_PAT}", *(f"{name}: {DISCARDS} {cards}" for cards in CARD_COUNTS[1:])) for name in names
-        ),
-        tuple(f"{name}: {SHOWS} [" for name in names),
-        tuple(f"{name}{COLLECTED}" for name in names),
-        tuple(f"{name}: {DOESNT_SHOW}" for name in names),
+        {
+            name: {blind: _amount_lines(f"{name}: {POSTS} {words} ", money) for blind, words in BLINDS.items()}
+            for name in names
+        },
+        {name: f"{DEALT_TO}{name} [" for name in names},
+        {name: f"{name}: {FOLDS}" for name in names},
+        {name: f"{name}: {CHECKS}" for name in names},
+        {name: _amount_lines(f"{name}: {CALLS} ", money) for name in names},
+        {name: _amount_lines(f"{name}: {BETS} ", money) for name in names},
+        {name: f"{name}: {RAISES} " for name in names},
+        {
+            name: (f"{name}: {STANDS_PAT}", *(f"{name}: {DISCARDS} {cards}" for cards in CARD_COUNTS[1:]))
+            for name in names
+        },
+        {name: f"{name}: {SHOWS} [" for name in names},
+        {name: f"{name}{COLLECTED}" for name in names},
+        {name: f"{name}: {DOESNT_SHOW}" for name in names},
     )
 
 
+def _amount_lines(start: str, money: Mapping[int, str]) -> Kept[int, str]:
+    """``lines[amount]``: ``start`` and the amount, e.g. ``Player1: calls 20``."""
+    return Kept(lambda amount: start + money[amount], most=1 << 10)
+
+
+def _table_of(hand: Hand) -> _Table:
+    """The ``_Table`` of a model hand (of the engine: its limit and stakes are known)."""
+    if hand.limit is None or hand.stakes is None:
+        raise ValueError(f"hand {hand.hand_id}: the PokerStars writer needs the hand's limit and stakes")
+    return _table(tuple([seat.name for seat in hand.seats]), hand.limit, hand.stakes, hand.currency)
+
+
 def hand_text(played: PlayedHand, currency: str | None = None, hero: int | None = 0, *, so_far: bool = False) -> str:
-    """The PokerStars text of one hand, ending in a newline.
+    """The PokerStars text of one hand, ending in a newline: ``model_text`` of its model (``game.played.hand_of``).
 
     ``currency`` (e.g. ``"USD"``) makes it a cash game in cents; None writes chips. ``hero`` is the player whose
     cards are written as they are dealt (None for nobody). ``so_far`` also takes a hand still being played and
     writes its lines up to now (no showdown or summary yet): what a site shows while the hand goes on.
     """
-    return "\n".join(_hand_lines(played, _table(played.names, played.state.rules, currency), hero, so_far)) + "\n"
+    return model_text(hand_of(played, currency, so_far=so_far), None if hero is None else played.names[hero], so_far)
+
+
+def model_text(hand: Hand, hero: str | None = None, so_far: bool = False) -> str:
+    """The PokerStars text of a model hand made by ``game.played.hand_of`` (``hero``: the player, by name, whose
+    cards are written as they are dealt), ending in a newline; ``so_far`` as for ``hand_text``."""
+    return "\n".join(_hand_lines(hand, _table_of(hand), hero, so_far)) + "\n"
 
 
 def write_histories(hands: Iterable[PlayedHand], out: TextIO, currency: str | None = None, hero: int | None = 0) -> int:
-    """Write every hand to ``out`` as a PokerStars file does (hands apart by blank lines); returns the count."""
+    """Write every hand to ``out`` as a PokerStars file does (hands apart by blank lines): the model writer's lines of
+    each hand's model (``game.played.hand_of``), with player ``hero``'s cards; returns the count."""
     count = 0
-    table = None
+    names: tuple[str, ...] = ()
+    rules = table = hero_name = None
     for played in hands:
-        rules = played.state.rules
-        if table is None or played.names is not table.names or rules is not table.rules:  # cheaper than _table()
-            table = _table(played.names, rules, currency)
-        lines = _hand_lines(played, table, hero)
-        lines.append("\n\n\n")  # the last line's end, then three blank lines: one write, no copy of the text
-        out.write("\n".join(lines))
+        hand = hand_of(played, currency)
+        if table is None or played.names is not names or played.state.rules is not rules:  # cheaper than _table_of()
+            table, names, rules = _table_of(hand), played.names, played.state.rules
+            hero_name = None if hero is None else names[hero]
+        _write_lines(out, _hand_lines(hand, table, hero_name))
         count += 1
     return count
+
+
+def write_hands(hands: Iterable[Hand], out: TextIO, hero: str | None = None) -> int:
+    """Write every model hand (``game.played.hand_of``'s) to ``out`` as a PokerStars file does (hands apart by
+    blank lines, ``hero`` named as for ``model_text``); returns the count."""
+    count = 0
+    table = last = None
+    for hand in hands:
+        key = (tuple([seat.name for seat in hand.seats]), hand.limit, hand.stakes, hand.currency)
+        if table is None or key != last:  # cheaper than _table_of()
+            table, last = _table_of(hand), key
+        _write_lines(out, _hand_lines(hand, table, hero))
+        count += 1
+    return count
+
+
+def _write_lines(out: TextIO, lines: list[str]) -> None:
+    """Write a hand's lines, then the blank lines that end it."""
+    lines.append("\n\n\n")  # the last line's end, then three blank lines: one write, no copy of the text
+    out.write("\n".join(lines))
 
 
 def _played_text(played: PlayedHand, number: int, hero: int | None, currency: str | None) -> str:
@@ -230,69 +287,102 @@ def _played_text(played: PlayedHand, number: int, hero: int | None, currency: st
 WRITER = Writer("pokerstars", "txt", write_histories, _played_text)
 
 
-def _hand_lines(played: PlayedHand, table: _Table, hero: int | None, so_far: bool = False) -> list[str]:
-    """The lines of ``hand_text`` at a table worked out already."""
-    state = played.state
-    result = state.result
-    if result is None and not so_far:
+def _hand_lines(hand: Hand, table: _Table, hero: str | None, so_far: bool = False) -> list[str]:
+    """The lines of ``model_text`` at a table worked out already."""
+    over = hand.total_pot is not None
+    if not over and not so_far:
         raise ValueError("the hand is not over yet")
     money = table.money
-    names = table.names
-    day, second = divmod(_FIRST_SECOND + _SECONDS_PER_HAND * played.number, _SECONDS_PER_DAY)
+    day, second = divmod(_FIRST_SECOND + _SECONDS_PER_HAND * (hand.number or 0), _SECONDS_PER_DAY)
     lines = [
-        f"{_HEADER_START}{played.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
-        table.buttons[state.button],
+        f"{_HEADER_START}{hand.hand_id}{table.game}{_DATES[day]} {_CLOCKS[second]} ET",
+        table.buttons[(hand.button or 1) - 1],
     ]
     append = lines.append
-    for seat, stack in zip(table.stacks, state.starting_stacks, strict=False):
-        append(f"{seat}{money[stack]}{_STACK_END}")
-    events = state.events
+    for seat, stack in zip(table.stacks, hand.seats, strict=False):
+        append(f"{seat}{money[stack.stack]}{_STACK_END}")
+    actions = hand.actions
+    small, big = actions[0], actions[1]  # the engine posts both blinds first, the small blind first
     posts = table.posts
-    for post in events[:2]:
-        if post[0] == "post":  # always: the engine posts both blinds first
-            _, player, blind, amount, all_in = post
-            append(f"{posts[player][blind]}{money[amount]}{_ALL_IN[all_in]}")
+    append(posts[small.player]["small"][small.amount] + _ALL_IN[small.all_in])
+    append(posts[big.player]["big"][big.amount] + _ALL_IN[big.all_in])
     append(_DEALING)
     if hero is not None:
-        append(f"{table.dealt[hero]}{_hand(state.dealt[hero])}]")
-    folds, checks, draws = table.folds, table.checks, table.draws
+        append(f"{table.dealt[hero]}{_hand(hand.dealt[hero])}]")
+    rounds = _draw_lines(hand, table, hero)
+    folds, checks = table.folds, table.checks
     calls, bets, raises = table.calls, table.bets, table.raises
-    for event in events[2:]:  # the commonest kinds first
-        if event[0] == "draw":
-            player = event[1]
-            append(draws[player][len(event[2])] if player != hero else _hero_draw(event, names[player]))
-        elif event[0] == "call":
-            _, player, amount, all_in = event
-            append(f"{calls[player]}{money[amount]}{_ALL_IN[all_in]}")
-        elif event[0] == "fold":
-            append(folds[event[1]])
-        elif event[0] == "check":
-            append(checks[event[1]])
-        elif event[0] == "street":
-            append(_MARKERS[event[1] - 1])
-        elif event[0] == "bet":
-            _, player, amount, all_in = event
-            append(f"{bets[player]}{money[amount]}{_ALL_IN[all_in]}")
-        elif event[0] == "raise":
-            _, player, increment, total, all_in = event
-            append(f"{raises[player]}{money[increment]}{TO}{money[total]}{_ALL_IN[all_in]}")
-        elif event[0] == "uncalled":
-            _, player, amount = event
-            append(f"{UNCALLED}({money[amount]}){RETURNED_TO}{names[player]}")
-        elif event[0] == "capped":
-            append(CAPPED)
-    if result is not None:
-        _ending(lines, state, result, table)
+    street = 0
+    put = {small.player, big.player}  # who put chips in before the first draw (their fold is not a free one)
+    level = hand.blinds[1] if hand.blinds else big.amount  # a big blind all in for less: the others call a whole one
+    folded: dict[str, int] = {}  # player -> how the summary says they folded (``_FOLDS``)
+    for action in actions[2:]:  # the commonest kinds first
+        if action.street != street:  # the draws before this betting round
+            for number in range(street + 1, action.street + 1):
+                lines += rounds[number]
+            street, level = action.street, 0
+        player = action.player
+        kind = action.kind
+        if kind == "call":
+            if not street:
+                put.add(player)
+            line = calls[player][action.amount]
+            append(line + ALL_IN if action.all_in else line)
+        elif kind == "fold":
+            append(folds[player])
+            folded[player] = street if street or player in put else _FREE
+        elif kind == "check":
+            append(checks[player])
+        else:  # a bet or a raise: the round's new level
+            if not street:
+                put.add(player)
+            to = action.to or 0
+            if kind == "bet":
+                line = bets[player][action.amount]
+                append(line + ALL_IN if action.all_in else line)
+            else:
+                append(f"{raises[player]}{money[to - level]}{TO}{money[to]}{_ALL_IN[action.all_in]}")
+            level = to
+            if action.capped:
+                append(CAPPED)
+    # The engine returns an uncalled bet only at the end of the hand's last betting round (after it, at most one
+    # player has chips to bet), so it follows the last action: one at most, written before the draws after it.
+    if hand.uncalled:
+        for player, amount in hand.uncalled.items():
+            append(f"{UNCALLED}({money[amount]}){RETURNED_TO}{player}")
+    for number in range(street + 1, hand.street + 1):  # draws after the last betting round (all in), or begun
+        lines += rounds[number]
+    if over:
+        _ending(lines, hand, table, folded)
     return lines
 
 
-def _hero_draw(event: DrawCards, name: str) -> str:
-    """The line (or two lines) of the hero's draw, which shows the cards."""
-    _, _, thrown, kept, new = event
+def _draw_lines(hand: Hand, table: _Table, hero: str | None) -> list[list[str]]:
+    """The lines of each draw, ``[k]`` for draw k (1..3): its marker line, then each player's draw (every player
+    still in draws at each), written when the betting round before the next draw begins."""
+    texts = table.draws
+    rounds: list[list[str]] = [[], [_MARKERS[0]], [_MARKERS[1]], [_MARKERS[2]]]
+    held = hand.dealt[hero] if hero is not None else ()  # the hero's cards
+    for draw in hand.draws:
+        if draw.player != hero:
+            rounds[draw.street].append(texts[draw.player][draw.discarded])
+        else:
+            line, held = _hero_draw(draw, held)
+            rounds[draw.street].append(line)
+    return rounds
+
+
+def _hero_draw(draw: Draw, held: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The line (or two lines) of the hero's draw, which shows the cards, and the hero's cards after it (those kept,
+    in the order held, then the new ones: the engine's order)."""
+    name = draw.player
+    thrown = draw.thrown or ()
     if not thrown:
-        return f"{name}: {STANDS_PAT}{ON}[{_hand(kept)}]"
-    dealt = f"[{_cards(kept)}] [{_cards(new)}]" if kept else f"[{_cards(new)}]"
-    return f"{name}: {DISCARDS} {CARD_COUNTS[len(thrown)]} [{_cards(thrown)}]\n{DEALT_TO}{name} {dealt}"
+        return f"{name}: {STANDS_PAT}{ON}[{_hand(held)}]", held
+    kept = tuple([card for card in held if card not in thrown])
+    new = draw.new_cards or ()
+    dealt = f"[{' '.join(kept)}] [{' '.join(new)}]" if kept else f"[{' '.join(new)}]"
+    return f"{name}: {DISCARDS} {CARD_COUNTS[len(thrown)]} [{' '.join(thrown)}]\n{DEALT_TO}{name} {dealt}", kept + new
 
 
 #: ``_POT_NAMES[count]`` is ``pot_names(count)``: a hand has at most one pot per player, ten at a full table
@@ -301,40 +391,47 @@ _POT_NAMES = ((), *map(pot_names, range(1, 11)))
 _FROM_POTS = tuple(tuple(f"{FROM}{name}" for name in names) for names in _POT_NAMES)
 
 
-def _ending(lines: list[str], state: HandState, result: HandResult, table: _Table) -> None:
-    """Showdown, collections and the summary."""
+def _ending(lines: list[str], hand: Hand, table: _Table, folded: dict[str, int]) -> None:
+    """Showdown, collections and the summary (``folded``: how the summary says each folded player folded, an index
+    into ``_FOLDS``)."""
     append = lines.append
     money = table.money
-    ranks = result.ranks
+    ranks = {}  # player -> rank number of the hand they show
     shown = {}  # player -> their cards as written, for the showdown and the summary
-    if ranks:
+    if hand.shown:  # at a showdown every player still in shows
         append(_SHOW_DOWN)
-        cards, shows = state.cards, table.shows
-        for player in result.show_order:  # every player in ranks
-            shown[player] = hand = _hand(cards[player])
-            append(f"{shows[player]}{hand}] ({_DESCRIPTIONS[ranks[player]]})")
-    pots = len(result.pots)
+        cards, shows, codes = hand.cards, table.shows, _CODES
+        for player in hand.shown:
+            first, second, third, fourth = cards[player]
+            shown[player] = text = f"{first} {second} {third} {fourth}"
+            rank = ranks[player] = _rank4(codes[first], codes[second], codes[third], codes[fourth])
+            append(f"{shows[player]}{text}] ({_DESCRIPTIONS[rank]})")
+    pot_shares = hand.pot_shares or []
+    pots = len(pot_shares)
     collects, from_pots = table.collects, _FROM_POTS[pots]
     for number in reversed(range(pots)):
-        for player, amount in result.pot_shares[number].items():
+        for player, amount in pot_shares[number].items():
             if amount:
                 append(f"{collects[player]}{money[amount]}{from_pots[number]}")
+    collected = hand.collected
     if not ranks:
-        for player in result.collected:
+        for player in collected:
             append(table.no_shows[player])
     append(_SUMMARY)
-    total = f"{TOTAL_POT}{money[result.total_pot]}"
+    total = f"{TOTAL_POT}{money[hand.total_pot or 0]}"
     if pots > 1:
-        for name, share in zip(_POT_NAMES[pots], result.pot_shares, strict=True):
+        for name, share in zip(_POT_NAMES[pots], pot_shares, strict=True):
             total += f" {name.capitalize()} {money[sum(share.values())]}."
-    append(f"{total}{_RAKE}{money[result.rake]}")
-    labels = _seat_labels(table.seats, state.button, state.small_blind_player, state.big_blind_player)
-    folded, fold_round, contributed, collected = state.folded, state.fold_round, state.contributed, result.collected
-    for player, label in enumerate(labels):
-        if folded[player]:
-            round_index = fold_round[player]
-            append(f"{label}{_FOLDED[round_index] if round_index or contributed[player] else _FOLDED_FREE}")
-        elif player in ranks:
+    append(f"{total}{_RAKE}{money[hand.rake or 0]}")
+    actions = hand.actions
+    labels, folds = _seat_labels(table, (hand.button or 1) - 1, actions[0].player, actions[1].player)
+    for seat, player in enumerate(table.names):  # (the table's names are the seats')
+        how = folded.get(player)
+        if how is not None:
+            append(folds[seat][how])
+            continue
+        label = labels[seat]
+        if player in ranks:
             won = collected.get(player, 0)
             described = _WITH[ranks[player]]
             if won:
@@ -346,10 +443,15 @@ def _ending(lines: list[str], state: HandState, result: HandResult, table: _Tabl
 
 
 @functools.lru_cache(maxsize=256)
-def _seat_labels(seats: tuple[str, ...], button: int, small_blind: int, big_blind: int) -> tuple[str, ...]:
-    """Each seat as the summary names it: ``Seat 1: Player1 (button) (small blind)`` (cached: they recur)."""
-    tags = [""] * len(seats)
+def _seat_labels(
+    table: _Table, button: int, small_blind: str, big_blind: str
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Each seat as the summary names it, ``Seat 1: Player1 (button) (small blind)``, and its whole summary line
+    for each way of folding (``_FOLDS``), cached: they recur."""
+    names = table.names
+    tags = [""] * len(names)
     tags[button] = TAGS["button"]
-    tags[small_blind] += TAGS["small"]
-    tags[big_blind] += TAGS["big"]
-    return tuple(map(add, seats, tags))
+    tags[names.index(small_blind)] += TAGS["small"]
+    tags[names.index(big_blind)] += TAGS["big"]
+    labels = tuple(map(add, table.seats, tags))
+    return labels, tuple(tuple(label + words for words in _FOLDS) for label in labels)
