@@ -3,7 +3,7 @@
 Each kind is its own tuple type, so a type checker knows the fields of an event once its kind is tested (``if
 event[0] == "call": _, player, amount, all_in = event``) and checks every event the engine makes. Players are
 numbered as in the engine (0..n-1); amounts are chips; cards are codes 0..51. The events say what happened, not how
-a site words it: the PokerStars writer (``badugi_fast.formats.pokerstars.writer``) turns them into text.
+a site words it: ``badugi_fast.game.played.hand_of`` turns them into the model hand that every writer takes.
 
 Plain tuples rather than classes because the engine makes about twenty of them per hand in its hot loop: as
 NamedTuples or slots dataclasses they made simulating about 4% slower (CPython 3.11), and tuples are never read
