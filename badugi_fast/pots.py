@@ -56,8 +56,7 @@ def uncalled(bets: Sequence[int]) -> tuple[int, int] | None:
     most = max(bets)
     if bets.count(most) > 1:  # the usual end of a round: the top bet was called (or everyone checked)
         return None
-    second = sorted(bets)[-2]
-    return None if most == second else (bets.index(most), most - second)
+    return bets.index(most), most - sorted(bets)[-2]  # the one largest bet, less the next
 
 
 def split_uncalled(contributions: Sequence[int]) -> tuple[list[int], int | None, int]:
